@@ -1,0 +1,233 @@
+#pragma once
+// Bedouin Mangala: a 12-hole ring, clockwise sowing (index -1). South distributes K counters over
+// the four centre holes, North keeps or flips the board, each side makes one forced sowing from
+// its pit 4, then main play with relay sowing. Only captured counters score.
+#include <cassert>
+#include <cstring>
+#include <vector>
+
+#include "mangala2_rules.h"  // ring constants, kQuietLimit
+#include "move.h"
+#include "position.h"
+#include "variant.h"
+
+namespace mancala {
+
+class BedouinRules {
+ public:
+  // Centre holes in ring indices: South pit 3, South pit 4, North pit 3, North pit 4.
+  static constexpr int kCentre[4] = {2, 3, 8, 9};
+  static constexpr int kFourthPit = 3;  // 0-based pit index of "pit 4"
+
+  explicit BedouinRules(const Variant& v) : variant_(v), total_(v.counters) { assert(v.family == Family::Bedouin); }
+
+  const Variant& variant() const { return variant_; }
+  int pits() const { return kRingPits; }
+  static int first_pit(Side s) { return s == Side::South ? 0 : kRingPits; }
+  static int opposite(int hole) { return kRingHoles - 1 - hole; }
+
+  Position start() const {
+    Position p;
+    p.phase = Phase::Distribute;
+    return p;
+  }
+
+  static int row_sum(const Position& p, Side s) {
+    int sum = 0;
+    for (int i = first_pit(s); i < first_pit(s) + kRingPits; ++i) sum += p.cell[i];
+    return sum;
+  }
+
+  // Sowing and set-up choices, not distributions (there are tens of thousands of those: use
+  // for_each_move or distribution_count).
+  void generate(const Position& p, MoveList& list) const {
+    list.clear();
+    if (p.over) return;
+    switch (p.phase) {
+      case Phase::Distribute: assert(false && "distributions are not listed in a MoveList"); return;
+      case Phase::Choose: list.push(Move::keep()); list.push(Move::flip()); return;
+      case Phase::Opening: list.push(Move::sow(kFourthPit)); return;
+      case Phase::Play:
+        for (int i = 0; i < kRingPits; ++i)
+          if (p.cell[first_pit(p.side) + i]) list.push(Move::sow(i));
+        return;
+    }
+  }
+
+  template <class F>
+  void for_each_move(const Position& p, F&& f) const {
+    if (p.over) return;
+    if (p.phase != Phase::Distribute) {
+      MoveList list;
+      generate(p, list);
+      for (Move mv : list) f(mv);
+      return;
+    }
+    for (int a = 0; a <= total_; ++a)
+      for (int b = 0; a + b <= total_; ++b)
+        for (int c = 0; a + b + c <= total_; ++c) f(Move::distribute(a, b, c));
+  }
+
+  long distribution_count() const {
+    const long k = total_;
+    return (k + 1) * (k + 2) * (k + 3) / 6;
+  }
+
+  bool is_legal(const Position& p, Move mv) const {
+    if (p.over) return false;
+    switch (p.phase) {
+      case Phase::Distribute:
+        return mv.is_distribution() && mv.part(0) + mv.part(1) + mv.part(2) <= total_;
+      case Phase::Choose: return mv.is_keep() || mv.is_flip();
+      case Phase::Opening: return mv.is_sow() && mv.pit() == kFourthPit;
+      case Phase::Play:
+        return mv.is_sow() && mv.pit() < kRingPits && p.cell[first_pit(p.side) + mv.pit()] != 0;
+    }
+    return false;
+  }
+
+  int score(const Position& p, Side s) const { return p.captured[index(s)]; }
+
+  void make(Position& p, Move mv) const {
+    assert(is_legal(p, mv));
+    const Side me = p.side;
+    p.quiet = static_cast<std::uint8_t>(p.quiet + 1);  // reset below by a capture
+    switch (p.phase) {
+      case Phase::Distribute: {
+        const int d = total_ - mv.part(0) - mv.part(1) - mv.part(2);
+        const int counts[4] = {mv.part(0), mv.part(1), mv.part(2), d};
+        for (int i = 0; i < 4; ++i) p.cell[kCentre[i]] = static_cast<std::uint8_t>(counts[i]);
+        p.phase = Phase::Choose;
+        p.side = Side::North;
+        break;
+      }
+      case Phase::Choose:
+        if (mv.is_flip()) {
+          std::swap(p.cell[kCentre[0]], p.cell[kCentre[2]]);
+          std::swap(p.cell[kCentre[1]], p.cell[kCentre[3]]);
+        }
+        p.phase = Phase::Opening;
+        p.side = Side::North;  // North sows first whether or not it flipped
+        break;
+      case Phase::Opening: {
+        sow(p, first_pit(me) + kFourthPit);
+        if (row_empty(p)) {
+          end_game(p);
+          return;
+        }
+        if (me == Side::North) {
+          p.side = Side::South;
+        } else {
+          p.phase = Phase::Play;
+          p.side = Side::North;
+        }
+        break;
+      }
+      case Phase::Play:
+        play_sowing(p, first_pit(me) + mv.pit());
+        if (p.over) return;
+        p.side = ~me;
+        break;
+    }
+    if (p.quiet >= kQuietLimit) {
+      end_game(p);
+      return;
+    }
+    settle(p);
+  }
+
+ private:
+  static bool row_empty(const Position& p) { return row_sum(p, Side::South) == 0 || row_sum(p, Side::North) == 0; }
+
+  // Applies automatic passes: an empty pit 4 in the opening, an empty row in main play.
+  static void settle(Position& p) {
+    if (p.phase == Phase::Opening && p.side == Side::North && p.cell[first_pit(Side::North) + kFourthPit] == 0)
+      p.side = Side::South;
+    if (p.phase == Phase::Opening && p.side == Side::South && p.cell[first_pit(Side::South) + kFourthPit] == 0) {
+      p.phase = Phase::Play;
+      p.side = Side::North;
+    }
+    if (p.phase == Phase::Play && row_sum(p, p.side) == 0) p.side = ~p.side;
+  }
+
+  // One lap: lift every counter of `from` and sow clockwise from the next hole; returns the last hole.
+  static int sow(Position& p, int from) {
+    int seeds = p.cell[from];
+    p.cell[from] = 0;
+    if (seeds > kRingHoles) {
+      const int laps = (seeds - 1) / kRingHoles;
+      for (int i = 0; i < kRingHoles; ++i) p.cell[i] = static_cast<std::uint8_t>(p.cell[i] + laps);
+      seeds -= laps * kRingHoles;
+    }
+    int hole = from;
+    while (seeds--) {
+      hole = hole == 0 ? kRingHoles - 1 : hole - 1;
+      ++p.cell[hole];
+    }
+    return hole;
+  }
+
+  struct Board {
+    std::uint64_t lo;
+    std::uint32_t hi;
+    bool operator==(const Board&) const = default;
+  };
+  static Board board_of(const Position& p) {
+    Board b{};
+    std::memcpy(&b.lo, p.cell.data(), 8);
+    std::memcpy(&b.hi, p.cell.data() + 8, 4);
+    return b;
+  }
+
+  // Main-play sowing with relays; sets p.over when a lap leaves a row empty.
+  void play_sowing(Position& p, int origin) const {
+    // Boards seen in this move, to stop a relay cycle (RULES.md: the move ends, no capture).
+    constexpr int kInline = 64;
+    Board seen[kInline];
+    int seen_count = 0;
+    std::vector<Board> overflow;  // only for pathologically long relay chains
+    auto remember = [&](const Board& b) {
+      if (seen_count < kInline) seen[seen_count++] = b;
+      else overflow.push_back(b);
+    };
+    auto was_seen = [&](const Board& b) {
+      for (int i = 0; i < seen_count; ++i)
+        if (seen[i] == b) return true;
+      for (const Board& o : overflow)
+        if (o == b) return true;
+      return false;
+    };
+
+    remember(board_of(p));
+    int from = origin;
+    for (bool relay = false;; relay = true) {
+      const int last = sow(p, from);
+      const Board now = board_of(p);
+      if (relay && was_seen(now)) break;
+      remember(now);
+      const int here = p.cell[last], there = p.cell[opposite(last)];
+      bool again = false;
+      if (here > 10) {
+        again = true;
+      } else if (here % 2 == 0 && there % 2 == 0) {
+        p.captured[index(p.side)] = static_cast<std::uint8_t>(p.captured[index(p.side)] + here + there);
+        p.cell[last] = p.cell[opposite(last)] = 0;
+        p.quiet = 0;
+      } else if (here % 2 == 0) {
+        again = true;
+      }
+      if (row_empty(p)) {
+        end_game(p);
+        return;
+      }
+      if (!again) return;
+      from = last;
+    }
+    if (row_empty(p)) end_game(p);
+  }
+
+  Variant variant_;
+  int total_;
+};
+
+}  // namespace mancala

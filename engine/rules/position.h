@@ -1,0 +1,66 @@
+#pragma once
+// The whole state of a game, as a small trivially copyable value (copy-make in search).
+// The variant is not stored here: the rules object that interprets a Position knows it.
+//
+// Store games (Kalah, Mangala) with m pits per side:
+//   South pits 0..m-1 (South's left to right), South store m, North pits m+1..2m (North's left
+//   to right), North store 2m+1. Sowing is counter-clockwise, index +1.
+// Ring games (Mangala II, Bedouin): South 0..5, North 6..11; captures are kept in `captured`.
+#include <array>
+#include <cstdint>
+#include <cstring>
+
+#include "variant.h"
+
+namespace mancala {
+
+enum class Side : std::uint8_t { South = 0, North = 1 };
+constexpr Side operator~(Side s) { return Side(static_cast<std::uint8_t>(s) ^ 1); }
+constexpr int index(Side s) { return static_cast<int>(s); }
+
+// Bedouin has a set-up before main play; every other game is always in Play.
+enum class Phase : std::uint8_t { Distribute, Choose, Opening, Play };
+
+inline constexpr int kMaxCells = 2 * kMaxPits + 2;
+
+struct Position {
+  std::array<std::uint8_t, kMaxCells> cell{};
+  std::array<std::uint8_t, 2> captured{};  // ring games only
+  Side side = Side::South;                 // the player who decides next (passes already applied)
+  Phase phase = Phase::Play;
+  std::uint8_t quiet = 0;                  // consecutive moves without a capture (ring games)
+  bool over = false;
+
+  bool operator==(const Position& o) const {
+    return cell == o.cell && captured == o.captured && side == o.side && phase == o.phase &&
+           quiet == o.quiet && over == o.over;
+  }
+};
+
+// Marks the game finished. The side field is reset so that equal finished positions compare equal.
+inline void end_game(Position& p) {
+  p.over = true;
+  p.side = Side::South;
+}
+
+// 64-bit hash of everything but the quiet-move counter. A strong mixer over the packed bytes:
+// cheaper than Zobrist tables for a position this small and needs no incremental update.
+inline std::uint64_t hash_position(const Position& p) {
+  static_assert(kMaxCells == 18);
+  std::uint64_t w[3] = {0, 0, 0};
+  std::memcpy(w, p.cell.data(), 16);
+  w[2] = std::uint64_t(p.cell[16]) | std::uint64_t(p.cell[17]) << 8 | std::uint64_t(p.captured[0]) << 16 |
+         std::uint64_t(p.captured[1]) << 24 | std::uint64_t(p.side) << 32 | std::uint64_t(p.phase) << 40 |
+         std::uint64_t(p.over) << 48;
+  auto mix = [](std::uint64_t x) {
+    x ^= x >> 31;
+    x *= 0x7fb5d329728ea185ULL;
+    x ^= x >> 27;
+    x *= 0x81dadef4bc2dd44dULL;
+    x ^= x >> 33;
+    return x;
+  };
+  return mix(w[0] ^ mix(w[1] ^ mix(w[2] + 0x9e3779b97f4a7c15ULL)));
+}
+
+}  // namespace mancala

@@ -1,0 +1,32 @@
+#pragma once
+// One interface, four rule sets. Every rules class offers the same members:
+//   start(), generate(pos, MoveList&), for_each_move(pos, f), is_legal(pos, move),
+//   make(pos&, move), score(pos, side), pits(), variant()
+// Hot code (search, perft) is a template over the rules class; visit_rules() picks the class
+// once, so no virtual call happens per move.
+#include <utility>
+
+#include "bedouin_rules.h"
+#include "mangala2_rules.h"
+#include "store_rules.h"
+
+namespace mancala {
+
+template <class F>
+decltype(auto) visit_rules(const Variant& v, F&& f) {
+  switch (v.family) {
+    case Family::Kalah: return std::forward<F>(f)(KalahRules(v));
+    case Family::Mangala: return std::forward<F>(f)(MangalaRules(v));
+    case Family::Mangala2: return std::forward<F>(f)(Mangala2Rules(v));
+    case Family::Bedouin: break;
+  }
+  return std::forward<F>(f)(BedouinRules(v));
+}
+
+// Final or current score margin from South's point of view.
+template <class R>
+int south_margin(const R& rules, const Position& p) {
+  return rules.score(p, Side::South) - rules.score(p, Side::North);
+}
+
+}  // namespace mancala

@@ -1,0 +1,86 @@
+#include "variant.h"
+
+#include <charconv>
+#include <vector>
+
+namespace mancala {
+
+std::string Variant::spec() const {
+  switch (family) {
+    case Family::Kalah:
+      return "kalah(" + std::to_string(pits) + "," + std::to_string(seeds) + (empty_capture ? ",empty)" : ")");
+    case Family::Mangala: return "mangala";
+    case Family::Mangala2: return "mangala2";
+    case Family::Bedouin: return "bedouin(" + std::to_string(counters) + ")";
+  }
+  return "?";
+}
+
+namespace {
+
+bool parse_int(std::string_view s, int& out) {
+  if (s.empty() || s.size() > 4) return false;
+  auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+  return ec == std::errc() && ptr == s.data() + s.size();
+}
+
+std::vector<std::string_view> split_args(std::string_view s) {
+  std::vector<std::string_view> parts;
+  std::size_t start = 0;
+  for (std::size_t i = 0; i <= s.size(); ++i)
+    if (i == s.size() || s[i] == ',') {
+      parts.push_back(s.substr(start, i - start));
+      start = i + 1;
+    }
+  return parts;
+}
+
+Error bad(std::string_view text, const std::string& why) {
+  return Error{"bad variant '" + std::string(text) + "': " + why};
+}
+
+}  // namespace
+
+Expected<Variant> parse_variant(std::string_view text) {
+  if (text.empty()) return Error{"empty variant spec (expected kalah, mangala, mangala2 or bedouin)"};
+  std::string_view name = text, args;
+  bool has_args = false;
+  if (auto open = text.find('('); open != std::string_view::npos) {
+    if (text.back() != ')') return bad(text, "missing ')' at the end");
+    name = text.substr(0, open);
+    args = text.substr(open + 1, text.size() - open - 2);
+    has_args = true;
+  }
+  std::vector<std::string_view> parts = has_args ? split_args(args) : std::vector<std::string_view>{};
+
+  if (name == "kalah") {
+    Variant v = Variant::kalah();
+    if (!has_args) return v;
+    if (parts.size() < 2 || parts.size() > 3)
+      return bad(text, "expected kalah(m,n) or kalah(m,n,empty)");
+    if (!parse_int(parts[0], v.pits) || v.pits < 1 || v.pits > kMaxPits)
+      return bad(text, "pits per side must be a number from 1 to " + std::to_string(kMaxPits));
+    if (!parse_int(parts[1], v.seeds) || v.seeds < 1 || v.seeds > kMaxKalahSeeds)
+      return bad(text, "seeds per pit must be a number from 1 to " + std::to_string(kMaxKalahSeeds));
+    if (parts.size() == 3) {
+      if (parts[2] != "empty") return bad(text, "third parameter must be 'empty' (the empty-capture rule)");
+      v.empty_capture = true;
+    }
+    return v;
+  }
+  if (name == "mangala" || name == "mangala2") {
+    if (has_args) return bad(text, std::string(name) + " takes no parameters");
+    return name == "mangala" ? Variant::mangala() : Variant::mangala2();
+  }
+  if (name == "bedouin") {
+    Variant v = Variant::bedouin();
+    if (!has_args) return v;
+    if (parts.size() != 1 || !parse_int(parts[0], v.counters) || v.counters < 1 ||
+        v.counters > kMaxBedouinCounters)
+      return bad(text, "expected bedouin(K) with K from 1 to " + std::to_string(kMaxBedouinCounters));
+    return v;
+  }
+  return bad(text, "unknown game '" + std::string(name) + "' (expected kalah, mangala, mangala2 or bedouin)");
+}
+
+}  // namespace mancala

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# The whole test suite: installs what is missing, builds, runs every test in a Release build,
+# then once more in a build with AddressSanitizer + UndefinedBehaviorSanitizer.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+jobs=$(nproc)
+
+echo "== Release build and tests"
+scripts/build.sh build -DMANCALA_WERROR=ON
+ctest --test-dir build --output-on-failure -j "$jobs"
+
+echo "== AddressSanitizer + UndefinedBehaviorSanitizer build and tests"
+scripts/build.sh build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMANCALA_SANITIZE=ON -DMANCALA_WERROR=ON
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+  MANCALA_SANITIZED=1 ctest --test-dir build-sanitize --output-on-failure -j "$jobs"
