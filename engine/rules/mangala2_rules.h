@@ -54,6 +54,11 @@ class Mangala2Rules {
 
   int score(const Position& p, Side s) const { return p.captured[index(s)]; }
 
+  Position play(Position p, Move mv) const {
+    make(p, mv);
+    return p;
+  }
+
   void make(Position& p, Move mv) const {
     assert(is_legal(p, mv));
     const Side me = p.side;

@@ -13,18 +13,13 @@ std::uint64_t perft(const R& rules, const Position& pos, int depth) {
   if (depth == 0) return 1;
   std::uint64_t nodes = 0;
   if (pos.phase == Phase::Distribute) {
-    rules.for_each_move(pos, [&](Move mv) {
-      Position child = pos;
-      rules.make(child, mv);
-      nodes += perft(rules, child, depth - 1);
-    });
+    rules.for_each_move(pos, [&](Move mv) { nodes += perft(rules, rules.play(pos, mv), depth - 1); });
     return nodes;
   }
   MoveList list;
   rules.generate(pos, list);
   for (Move mv : list) {
-    Position child = pos;
-    rules.make(child, mv);
+    const Position child = rules.play(pos, mv);
     nodes += depth == 1 ? 1 : perft(rules, child, depth - 1);
   }
   return nodes;

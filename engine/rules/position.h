@@ -22,9 +22,10 @@ constexpr int index(Side s) { return static_cast<int>(s); }
 enum class Phase : std::uint8_t { Distribute, Choose, Opening, Play };
 
 inline constexpr int kMaxCells = 2 * kMaxPits + 2;
+inline constexpr int kCellBytes = 24;  // kMaxCells rounded up to whole 64-bit words (word-wise sowing)
 
 struct Position {
-  std::array<std::uint8_t, kMaxCells> cell{};
+  std::array<std::uint8_t, kCellBytes> cell{};
   std::array<std::uint8_t, 2> captured{};  // ring games only
   Side side = Side::South;                 // the player who decides next (passes already applied)
   Phase phase = Phase::Play;
@@ -46,12 +47,11 @@ inline void end_game(Position& p) {
 // 64-bit hash of everything but the quiet-move counter. A strong mixer over the packed bytes:
 // cheaper than Zobrist tables for a position this small and needs no incremental update.
 inline std::uint64_t hash_position(const Position& p) {
-  static_assert(kMaxCells == 18);
-  std::uint64_t w[3] = {0, 0, 0};
-  std::memcpy(w, p.cell.data(), 16);
-  w[2] = std::uint64_t(p.cell[16]) | std::uint64_t(p.cell[17]) << 8 | std::uint64_t(p.captured[0]) << 16 |
-         std::uint64_t(p.captured[1]) << 24 | std::uint64_t(p.side) << 32 | std::uint64_t(p.phase) << 40 |
-         std::uint64_t(p.over) << 48;
+  static_assert(kCellBytes == 24);
+  std::uint64_t w[3];
+  std::memcpy(w, p.cell.data(), 24);
+  const std::uint64_t rest = std::uint64_t(p.captured[0]) | std::uint64_t(p.captured[1]) << 8 |
+                             std::uint64_t(p.side) << 16 | std::uint64_t(p.phase) << 24 | std::uint64_t(p.over) << 32;
   auto mix = [](std::uint64_t x) {
     x ^= x >> 31;
     x *= 0x7fb5d329728ea185ULL;
@@ -60,7 +60,7 @@ inline std::uint64_t hash_position(const Position& p) {
     x ^= x >> 33;
     return x;
   };
-  return mix(w[0] ^ mix(w[1] ^ mix(w[2] + 0x9e3779b97f4a7c15ULL)));
+  return mix(w[0] ^ mix(w[1] ^ mix(w[2] ^ mix(rest + 0x9e3779b97f4a7c15ULL))));
 }
 
 }  // namespace mancala

@@ -1,7 +1,7 @@
 #pragma once
 // One interface, four rule sets. Every rules class offers the same members:
 //   start(), generate(pos, MoveList&), for_each_move(pos, f), is_legal(pos, move),
-//   make(pos&, move), score(pos, side), pits(), variant()
+//   make(pos&, move), play(pos, move) -> child, score(pos, side), pits(), variant()
 // Hot code (search, perft) is a template over the rules class; visit_rules() picks the class
 // once, so no virtual call happens per move.
 #include <utility>

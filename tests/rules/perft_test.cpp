@@ -43,3 +43,34 @@ TEST(Perft, BedouinDistributionCount) {
 }
 
 }  // namespace
+
+namespace {
+
+// Tables for the other variants, produced by the fast library and agreed by the naive oracle
+// (tests/naive, and crosscheck_test.cpp compares the two at every node).
+TEST(Perft, OtherVariantsFromTheStart) {
+  EXPECT_EQ(perft_table(Variant::mangala(), 6), (std::vector<std::uint64_t>{6, 36, 213, 1233, 6956, 38116}));
+  EXPECT_EQ(perft_table(Variant::mangala2(), 6), (std::vector<std::uint64_t>{6, 36, 206, 1166, 6599, 36654}));
+  EXPECT_EQ(perft_table(Variant::bedouin(17), 4), (std::vector<std::uint64_t>{1140, 2280, 2280, 3324}));
+  EXPECT_EQ(perft_table(Variant::bedouin(70), 3), (std::vector<std::uint64_t>{62196, 124392, 124392}));
+}
+
+}  // namespace
+
+namespace {
+
+TEST(Perft, MidGamePositions) {
+  auto table = [](const char* notation, int depth) {
+    auto g = Game::from_notation(notation);
+    EXPECT_TRUE(g) << g.error();
+    std::vector<std::uint64_t> out;
+    for (int d = 1; d <= depth; ++d) out.push_back(mancala::perft(g->variant(), g->position(), d));
+    return out;
+  };
+  EXPECT_EQ(table("mangala 1,0,5,5,5,4:3 4,4,4,0,6,6:1 s", 5), (std::vector<std::uint64_t>{5, 24, 115, 560, 2723}));
+  EXPECT_EQ(table("mangala2 7,0,7,7,7,7:0 6,6,7,7,0,7:4 s 0", 5), (std::vector<std::uint64_t>{5, 28, 153, 852, 4621}));
+  EXPECT_EQ(table("bedouin(17) 1,1,1,0,2,2:0 2,2,1,3,1,1:0 n play 4", 5),
+            (std::vector<std::uint64_t>{6, 30, 118, 411, 1305}));
+}
+
+}  // namespace
