@@ -1,0 +1,142 @@
+#include "stats/elo.h"
+
+#include <algorithm>
+#include <cmath>
+#include <iomanip>
+#include <span>
+#include <sstream>
+
+namespace arena::stats {
+
+namespace {
+
+constexpr double kNeloScale = 2.0 * kEloPerLogit;  // 800 / ln 10
+
+// Samples whose outcomes score `points[i]` per game, seen `counts[i]` times.
+// A sample is a game (trinomial) or a pair of games (pentanomial).
+struct Distribution {
+  std::span<const double> points;
+  std::span<const std::int64_t> counts;
+  int games_per_sample;
+};
+
+bool any_negative(std::span<const std::int64_t> counts) {
+  return std::any_of(counts.begin(), counts.end(), [](std::int64_t c) { return c < 0; });
+}
+
+Estimate infinite(bool positive) {
+  return {0.0, std::nullopt, positive ? Infinity::Positive : Infinity::Negative};
+}
+
+Estimate elo_estimate(double score, double standard_error) {
+  if (score >= 1.0 || score <= 0.0) return infinite(score >= 1.0);
+  Estimate estimate{*score_to_elo(score), std::nullopt, Infinity::None};
+  const auto upper = score_to_elo(score + kZ95 * standard_error);
+  const auto lower = score_to_elo(score - kZ95 * standard_error);
+  if (upper && lower) estimate.error = (*upper - *lower) / 2.0;
+  return estimate;
+}
+
+// The normalized Elo is a scaled t-value, so its half-width, kZ95 * 800/ln 10 / sqrt(games),
+// does not depend on the spread; only the point estimate needs the per-game sd.
+Estimate nelo_estimate(double score, double per_game_sd, double games) {
+  const double error = kZ95 * kNeloScale / std::sqrt(games);
+  if (per_game_sd > 0.0) return {(score - 0.5) / per_game_sd * kNeloScale, error, Infinity::None};
+  if (score == 0.5) return {0.0, error, Infinity::None};
+  return infinite(score > 0.5);
+}
+
+double likelihood_of_superiority(double score, double standard_error) {
+  if (standard_error > 0.0)
+    return 0.5 * std::erfc(-(score - 0.5) / (standard_error * std::sqrt(2.0)));
+  return score > 0.5 ? 1.0 : score < 0.5 ? 0.0 : 0.5;
+}
+
+std::optional<MatchSummary> summarize(const Distribution& dist) {
+  if (any_negative(dist.counts)) return std::nullopt;
+  std::int64_t samples = 0;
+  for (std::int64_t c : dist.counts) samples += c;
+  if (samples == 0) return std::nullopt;
+
+  const double n = static_cast<double>(samples);
+  double score = 0.0;
+  for (std::size_t i = 0; i < dist.points.size(); ++i)
+    score += dist.points[i] * static_cast<double>(dist.counts[i]) / n;
+  double variance = 0.0;  // per sample
+  for (std::size_t i = 0; i < dist.points.size(); ++i)
+    variance += static_cast<double>(dist.counts[i]) / n * std::pow(dist.points[i] - score, 2);
+
+  const double standard_error = std::sqrt(variance / n);
+  const double per_game_sd = std::sqrt(variance * dist.games_per_sample);
+
+  MatchSummary summary;
+  summary.samples = samples;
+  summary.score = score;
+  summary.elo = elo_estimate(score, standard_error);
+  summary.nelo = nelo_estimate(score, per_game_sd, n * dist.games_per_sample);
+  summary.los = likelihood_of_superiority(score, standard_error);
+  return summary;
+}
+
+}  // namespace
+
+void Wdl::add(GameResult result) {
+  switch (result) {
+    case GameResult::Win:
+      ++wins;
+      break;
+    case GameResult::Draw:
+      ++draws;
+      break;
+    case GameResult::Loss:
+      ++losses;
+      break;
+  }
+}
+
+std::int64_t Pentanomial::pair_count() const {
+  std::int64_t total = 0;
+  for (std::int64_t c : pairs) total += c;
+  return total;
+}
+
+Pentanomial Pentanomial::swapped() const {
+  Pentanomial result;
+  std::reverse_copy(pairs.begin(), pairs.end(), result.pairs.begin());
+  return result;
+}
+
+void Pentanomial::add(GameResult first_game, GameResult second_game) {
+  ++pairs[static_cast<std::size_t>(first_game) + static_cast<std::size_t>(second_game)];
+}
+
+std::string to_string(const Estimate& estimate, int decimals) {
+  if (!estimate.finite()) return estimate.infinity == Infinity::Positive ? "+inf" : "-inf";
+  std::ostringstream out;
+  out << std::fixed << std::setprecision(std::max(decimals, 0)) << estimate.value << " +/- ";
+  if (estimate.error)
+    out << *estimate.error;
+  else
+    out << "inf";
+  return out.str();
+}
+
+std::optional<MatchSummary> summarize(const Wdl& wdl) {
+  static constexpr std::array<double, 3> points{1.0, 0.5, 0.0};
+  const std::array<std::int64_t, 3> counts{wdl.wins, wdl.draws, wdl.losses};
+  return summarize(Distribution{points, counts, 1});
+}
+
+std::optional<MatchSummary> summarize(const Pentanomial& pentanomial) {
+  static constexpr std::array<double, 5> points{0.0, 0.25, 0.5, 0.75, 1.0};
+  return summarize(Distribution{points, pentanomial.pairs, 2});
+}
+
+double elo_to_score(double elo) { return 1.0 / (1.0 + std::pow(10.0, -elo / 400.0)); }
+
+std::optional<double> score_to_elo(double score) {
+  if (!(score > 0.0 && score < 1.0)) return std::nullopt;
+  return 400.0 * std::log10(score / (1.0 - score));
+}
+
+}  // namespace arena::stats

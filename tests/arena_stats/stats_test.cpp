@@ -1,0 +1,296 @@
+// Reference values are from fastchess's elo_test.cpp / sprt_test.cpp and the analytic
+// three-player example in the protocol-arena research notes (section 3.4).
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "stats/elo.h"
+#include "stats/ratings.h"
+#include "stats/sprt.h"
+
+namespace arena::stats {
+namespace {
+
+constexpr double kTol = 0.01;
+
+MatchSummary summary(const Wdl& wdl) { return summarize(wdl).value(); }
+MatchSummary summary(const Pentanomial& p) { return summarize(p).value(); }
+
+void expect_estimate(const Estimate& e, double value, double error) {
+  ASSERT_TRUE(e.finite() && e.error.has_value());
+  EXPECT_NEAR(e.value, value, kTol);
+  EXPECT_NEAR(*e.error, error, kTol);
+}
+
+bool all_finite(const MatchSummary& s) {
+  auto ok = [](const Estimate& e) {
+    return std::isfinite(e.value) && (!e.error || std::isfinite(*e.error));
+  };
+  return std::isfinite(s.score) && std::isfinite(s.los) && ok(s.elo) && ok(s.nelo);
+}
+
+TEST(Elo, FastchessReferences) {
+  const MatchSummary a = summary(Wdl{.wins = 136, .draws = 111, .losses = 96});
+  EXPECT_NEAR(a.score, 0.558, 0.001);
+  expect_estimate(a.elo, 40.70, 30.43);
+  expect_estimate(a.nelo, 49.77, 36.77);
+  EXPECT_NEAR(a.los * 100, 99.60, kTol);
+
+  const MatchSummary b = summary(Wdl{.wins = 76, .draws = 123, .losses = 89});
+  EXPECT_NEAR(b.score, 0.477, 0.001);
+  expect_estimate(b.nelo, -20.76, 40.13);
+  EXPECT_NEAR(b.los * 100, 15.53, kTol);
+
+  const MatchSummary p = summary(Pentanomial{{34, 54, 31 + 32, 64, 75}});
+  EXPECT_EQ(p.samples, 290);
+  EXPECT_NEAR(p.score, 0.579, 0.001);
+  expect_estimate(p.elo, 55.58, 27.65);
+  expect_estimate(p.nelo, 57.94, 28.28);
+  EXPECT_NEAR(p.los * 100, 100.00, kTol);
+}
+
+TEST(Elo, SmallMatchAgreesWithHandComputation) {
+  const MatchSummary s = summary(Wdl{.wins = 18, .draws = 9, .losses = 3});
+  EXPECT_DOUBLE_EQ(s.score, 0.75);
+  expect_estimate(s.elo, 190.85, 118.91);
+  EXPECT_NEAR(s.los * 100, 99.998, 0.001);
+  EXPECT_EQ(to_string(s.elo), "190.85 +/- 118.91");
+  EXPECT_NEAR(*score_to_elo(0.75), 400 * std::log10(3.0), 1e-9);
+  for (double elo : {-800.0, 0.0, 55.5}) EXPECT_NEAR(*score_to_elo(elo_to_score(elo)), elo, 1e-9);
+  EXPECT_FALSE(score_to_elo(0.0) || score_to_elo(1.0) || score_to_elo(std::nan("")));
+}
+
+TEST(Elo, PentanomialBucketsPairsByTotalScore) {
+  Pentanomial p;
+  for (int first = 0; first < 3; ++first)
+    for (int second = 0; second < 3; ++second) p.add(GameResult(first), GameResult(second));
+  EXPECT_EQ(p.pairs, (std::array<std::int64_t, 5>{1, 2, 3, 2, 1}));
+  EXPECT_EQ(p.pair_count(), 9);
+}
+
+TEST(Elo, DegenerateSamplesAreFlaggedNotNan) {
+  EXPECT_FALSE(summarize(Wdl{}) || summarize(Pentanomial{}));  // no games
+  EXPECT_FALSE(summarize(Wdl{5, -1, 0}) || summarize(Pentanomial{{1, 1, -1, 1, 1}}));
+  const MatchSummary wins = summary(Wdl{.wins = 7}), losses = summary(Pentanomial{{4, 0, 0, 0, 0}});
+  EXPECT_TRUE(wins.elo.infinity == Infinity::Positive && wins.nelo.infinity == Infinity::Positive);
+  EXPECT_TRUE(to_string(wins.elo) == "+inf" && wins.los == 1.0);
+  EXPECT_TRUE(to_string(losses.elo) == "-inf" && losses.los == 0.0);
+
+  const MatchSummary draws = summary(Wdl{.draws = 10});
+  expect_estimate(draws.elo, 0.0, 0.0);
+  EXPECT_TRUE(draws.nelo.finite() && draws.nelo.value == 0.0 && draws.los == 0.5);
+  // Every pair won 1.5-0.5: a finite Elo with no spread, but an infinite t-value.
+  const MatchSummary wd = summary(Pentanomial{{0, 0, 0, 5, 0}});
+  expect_estimate(wd.elo, 190.85, 0.0);
+  EXPECT_EQ(wd.nelo.infinity, Infinity::Positive);
+  // The 95% interval of 1.5/2 reaches a 100% score: no finite upper Elo, so no error.
+  const MatchSummary short_match = summary(Wdl{.wins = 1, .draws = 1});
+  EXPECT_FALSE(short_match.elo.error);
+  EXPECT_EQ(to_string(short_match.elo), "190.85 +/- inf");
+
+  for (int i = 1; i < 125; ++i) {  // every small sample: no NaN or inf in any field
+    Pentanomial p;
+    p.pairs[i % 5] += 2;
+    p.pairs[i / 25] += 1;
+    EXPECT_TRUE(all_finite(summary(p)) && all_finite(summary(Wdl{i / 25, i / 5 % 5, i % 5})));
+  }
+}
+
+TEST(Elo, SwappingPlayersNegatesElo) {
+  for (Wdl wdl : {Wdl{136, 111, 96}, Wdl{18, 9, 3}, Wdl{2, 50, 7}}) {
+    const MatchSummary a = summary(wdl), b = summary(wdl.swapped());
+    EXPECT_NEAR(a.elo.value, -b.elo.value, 1e-9);
+    EXPECT_NEAR(*a.elo.error, *b.elo.error, 1e-9);
+    EXPECT_NEAR(a.nelo.value, -b.nelo.value, 1e-9);
+    EXPECT_NEAR(a.los, 1.0 - b.los, 1e-9);
+  }
+  const Pentanomial p{{34, 54, 63, 64, 75}};
+  EXPECT_NEAR(summary(p).elo.value, -summary(p.swapped()).elo.value, 1e-9);
+  EXPECT_NEAR(summary(p).nelo.value, -summary(p.swapped()).nelo.value, 1e-9);
+}
+
+TEST(Elo, MoreWinsGiveHigherEloAndMoreGamesSmallerErrors) {
+  for (int wins = 0; wins < 40; wins += 5)
+    EXPECT_LT(summary(Wdl{wins, 30, 20}).elo.value, summary(Wdl{wins + 5, 30, 20}).elo.value);
+  const MatchSummary few = summary(Wdl{30, 40, 20}), many = summary(Wdl{120, 160, 80});
+  EXPECT_NEAR(many.elo.value, few.elo.value, 1e-9);
+  EXPECT_LT(*many.elo.error, *few.elo.error * 0.55);
+  EXPECT_NEAR(*many.nelo.error, *few.nelo.error / 2, 1e-9);
+  EXPECT_LT(*summary(Pentanomial{{30, 100, 200, 120, 50}}).elo.error,
+            *summary(Pentanomial{{3, 10, 20, 12, 5}}).elo.error);
+}
+
+Sprt make_sprt(double elo0, double elo1, EloModel model) {
+  return Sprt::create({.elo0 = elo0, .elo1 = elo1, .model = model}).value();
+}
+
+TEST(Sprt, BoundsDecisionsAndParameterChecks) {
+  const Sprt sprt = make_sprt(0, 5, EloModel::Normalized);
+  EXPECT_NEAR(sprt.lower_bound(), std::log(0.05 / 0.95), 1e-12);
+  EXPECT_NEAR(sprt.upper_bound(), 2.944439, 1e-6);
+  EXPECT_EQ(sprt.decide(0.0), SprtDecision::Continue);
+  EXPECT_EQ(sprt.decide(2.95), SprtDecision::AcceptH1);
+  EXPECT_EQ(sprt.decide(-2.95), SprtDecision::AcceptH0);
+  EXPECT_EQ(sprt.decide(std::nan("")), SprtDecision::Continue);
+
+  EXPECT_TRUE(Sprt::create({}));
+  EXPECT_FALSE(Sprt::create({.elo0 = 5, .elo1 = 0}) || Sprt::create({.elo0 = 0, .elo1 = 0}));
+  EXPECT_FALSE(Sprt::create({.alpha = 0.0}) || Sprt::create({.alpha = 0.6, .beta = 0.5}));
+  EXPECT_FALSE(Sprt::create({.elo0 = std::nan("")}));
+  EXPECT_FALSE(Sprt::create({.elo0 = 0, .elo1 = 2 * Sprt::kMaxElo}));
+}
+
+TEST(Sprt, FastchessReferences) {
+  const Sprt normalized = make_sprt(0, 2, EloModel::Normalized);
+  const Sprt logistic = make_sprt(0, 2, EloModel::Logistic);
+  EXPECT_NEAR(*normalized.llr(Wdl{.wins = 36433, .draws = 68692, .losses = 36027}), 0.92, kTol);
+  EXPECT_NEAR(*logistic.llr(Wdl{.wins = 57433, .draws = 106593, .losses = 57030}), -2.59, kTol);
+  EXPECT_NEAR(*normalized.llr(Pentanomial{{365, 16618, 36029 + 200, 16974, 390}}), 2.25, kTol);
+}
+
+TEST(Sprt, EdgeCasesAndMirrorSymmetryInBothModels) {
+  for (EloModel model : {EloModel::Logistic, EloModel::Normalized}) {
+    const Sprt sprt = make_sprt(-5, 5, model);
+    EXPECT_EQ(*sprt.llr(Wdl{}), 0.0);
+    EXPECT_EQ(*sprt.llr(Pentanomial{}), 0.0);
+    EXPECT_FALSE(sprt.llr(Wdl{.wins = -1}));
+    for (Wdl wdl : {Wdl{.wins = 200}, Wdl{.draws = 200}, Wdl{.losses = 200}})
+      EXPECT_TRUE(std::isfinite(sprt.llr(wdl).value()));
+    for (int bucket = 0; bucket < 5; ++bucket) {
+      Pentanomial p;
+      p.pairs[bucket] = 100;
+      EXPECT_TRUE(std::isfinite(sprt.llr(p).value()));
+    }
+    EXPECT_GT(*sprt.llr(Wdl{.wins = 200}), 0.0);
+    EXPECT_LT(*sprt.llr(Wdl{.losses = 200}), 0.0);
+
+    // Swapping the players mirrors the hypotheses: LLR[e0, e1](x) = -LLR[-e1, -e0](swapped x).
+    const Sprt forward = make_sprt(0, 5, model), mirrored = make_sprt(-5, 0, model);
+    const Wdl wdl{700, 1100, 650};
+    const Pentanomial p{{20, 300, 600, 330, 25}};
+    EXPECT_NEAR(*forward.llr(wdl), -*mirrored.llr(wdl.swapped()), 1e-6);
+    EXPECT_NEAR(*forward.llr(p), -*mirrored.llr(p.swapped()), 1e-6);
+  }
+}
+
+// Feeds a repeating pattern of game pairs, counted by pair or by game, until the test stops.
+SprtDecision run(const Sprt& sprt, const std::vector<std::array<GameResult, 2>>& pattern,
+                 bool by_pairs) {
+  Pentanomial pairs;
+  Wdl games;
+  for (std::size_t i = 0; i < 100000; ++i) {
+    const auto [first, second] = pattern[i % pattern.size()];
+    pairs.add(first, second);
+    games.add(first);
+    games.add(second);
+    const SprtDecision d = sprt.decide((by_pairs ? sprt.llr(pairs) : sprt.llr(games)).value());
+    if (d != SprtDecision::Continue) return d;
+  }
+  return SprtDecision::Continue;
+}
+
+TEST(Sprt, StopsOnClearlyPositiveAndNegativeStreams) {
+  using enum GameResult;
+  // 19 of 32 points per cycle, about +66 Elo; `bad` is the same from the other side.
+  const std::vector<std::array<GameResult, 2>> good{{Win, Draw}, {Draw, Draw}, {Win, Loss},
+                                                    {Win, Win},  {Draw, Loss}, {Draw, Win},
+                                                    {Loss, Win}, {Draw, Draw}};
+  std::vector<std::array<GameResult, 2>> bad;
+  for (auto [a, b] : good) bad.push_back({GameResult(2 - int(a)), GameResult(2 - int(b))});
+  for (EloModel model : {EloModel::Logistic, EloModel::Normalized})
+    for (bool by_pairs : {true, false}) {
+      EXPECT_EQ(run(make_sprt(0, 10, model), good, by_pairs), SprtDecision::AcceptH1);
+      EXPECT_EQ(run(make_sprt(0, 10, model), bad, by_pairs), SprtDecision::AcceptH0);
+    }
+}
+
+// Kai Laskos's example: A-B +18 =9 -3, B-C +18 =9 -3, A-C +24 =6 -0.
+ResultTable three_players(Wdl a_vs_b = {18, 9, 3}, Wdl b_vs_c = {18, 9, 3},
+                          Wdl c_vs_a = {0, 6, 24}) {
+  ResultTable table;
+  for (const char* name : {"A", "B", "C"}) EXPECT_TRUE(table.add_player(name));
+  EXPECT_TRUE(table.add("A", "B", a_vs_b) && table.add("B", "C", b_vs_c));
+  EXPECT_TRUE(table.add("C", "A", c_vs_a));  // stored from C's side on purpose
+  return table;
+}
+
+TEST(Ratings, ThreePlayerAnalyticExample) {
+  for (const Anchor& anchor : {Anchor{"B", 0.0}, Anchor{}}) {
+    const Ratings r = fit_ratings(three_players(), anchor).value();
+    EXPECT_NEAR(r.players[0].elo, 190.85, kTol);
+    EXPECT_NEAR(r.players[1].elo, 0.0, kTol);
+    EXPECT_NEAR(r.players[2].elo, -190.85, kTol);
+    EXPECT_TRUE(r.virtual_draws == 0 && r.connected());
+    EXPECT_NEAR(r.players[0].error, r.players[2].error, 1e-6);
+    EXPECT_GT(r.players[0].error, 0.0);
+  }
+  const Ratings at_c = fit_ratings(three_players(), Anchor{"C", 1500.0}).value();
+  EXPECT_NEAR(at_c.players[0].elo, 1881.70, kTol);
+  EXPECT_NEAR(at_c.players[1].elo, 1690.85, kTol);
+  EXPECT_EQ(at_c.players[2].error, 0.0);  // errors are relative to the anchor
+  EXPECT_GT(at_c.players[0].error, at_c.players[1].error);
+  EXPECT_TRUE(at_c.players[0].points == 49.5 && at_c.players[0].games == 60);
+
+  // Two players: the head-to-head Elo, and the error from the information N s (1 - s).
+  ResultTable two;
+  EXPECT_TRUE(two.add_player("X") && two.add_player("Y") && two.add(0, 1, Wdl{136, 111, 96}));
+  const PlayerRating x = fit_ratings(two, Anchor{"Y", 0.0}).value().players[0];
+  const double s = 191.5 / 343;
+  EXPECT_NEAR(x.elo, 40.70, kTol);
+  EXPECT_NEAR(x.error, kZ95 * kEloPerLogit / std::sqrt(343 * s * (1 - s)), 1e-6);
+}
+
+TEST(Ratings, PerfectScoresGetAVirtualDrawAndStayFinite) {
+  ResultTable table = three_players();
+  EXPECT_TRUE(table.add_player("Winner") && table.add_player("Loser"));
+  EXPECT_TRUE(table.add("Winner", "A", Wdl{10, 0, 0}) && table.add("Loser", "C", Wdl{0, 0, 8}));
+  const Ratings r = fit_ratings(table, Anchor{"A", 0.0}).value();
+  EXPECT_EQ(r.virtual_draws, 2);
+  EXPECT_TRUE(r.players[3].regularized && r.players[4].regularized && !r.players[1].regularized);
+  // Winner scored 10 of 10, rated as if 10.5 of 11: 400 log10(21) above A.
+  EXPECT_NEAR(r.players[3].elo, 400 * std::log10(21.0), kTol);
+  EXPECT_NEAR(r.players[1].elo, -190.85, kTol);  // pairings without a whitewash are untouched
+  EXPECT_LT(r.players[4].elo, r.players[2].elo);
+  for (const PlayerRating& p : r.players)
+    EXPECT_TRUE(std::isfinite(p.elo) && std::isfinite(p.error)) << p.name;
+}
+
+TEST(Ratings, DisconnectedGroupsAreReported) {
+  ResultTable table = three_players();
+  EXPECT_TRUE(table.add_player("D") && table.add_player("E") && table.add_player("Idle"));
+  EXPECT_TRUE(table.add("D", "E", Wdl{5, 2, 3}));
+  const Ratings r = fit_ratings(table, Anchor{"B", 100.0}).value();
+  EXPECT_TRUE(r.group_count == 3 && !r.connected());
+  EXPECT_TRUE(r.players[0].group == r.players[2].group && r.players[3].group == r.players[4].group);
+  EXPECT_NE(r.players[3].group, r.players[0].group);
+  EXPECT_NEAR(r.players[1].elo, 100.0, 1e-9);
+  EXPECT_NEAR(r.players[3].elo + r.players[4].elo, 200.0, 1e-6);  // other groups: mean = 100
+  EXPECT_EQ(r.players[5].games, 0);
+}
+
+TEST(Ratings, RejectsBadInput) {
+  ResultTable table = three_players();
+  EXPECT_FALSE(table.add_player("A"));
+  EXPECT_FALSE(table.add("A", "A", Wdl{1, 0, 0}) || table.add("A", "Nobody", Wdl{1, 0, 0}));
+  EXPECT_FALSE(table.add(0, 7, Wdl{1, 0, 0}) || table.add("A", "B", Wdl{1, -1, 0}));
+  EXPECT_EQ(table.result(0, 1).games(), 30);
+  EXPECT_FALSE(fit_ratings(table, Anchor{"Nobody", 0.0}));
+  EXPECT_FALSE(fit_ratings(ResultTable{}));
+}
+
+TEST(Ratings, SymmetryMonotonicityAndShrinkingErrors) {
+  const Ratings base = fit_ratings(three_players()).value();
+  const Ratings mirror =
+      fit_ratings(three_players(Wdl{3, 9, 18}, Wdl{3, 9, 18}, Wdl{24, 6, 0})).value();
+  const Ratings more = fit_ratings(three_players({72, 36, 12}, {72, 36, 12}, {0, 24, 96})).value();
+  const Ratings better = fit_ratings(three_players({18, 9, 3}, {23, 9, 3})).value();
+  for (std::size_t i = 0; i < 3; ++i) {
+    EXPECT_NEAR(mirror.players[i].elo, -base.players[i].elo, 1e-6);
+    EXPECT_NEAR(more.players[i].elo, base.players[i].elo, 1e-6);
+    EXPECT_NEAR(more.players[i].error, base.players[i].error / 2, 1e-6);
+  }
+  EXPECT_GT(better.players[1].elo, base.players[1].elo);  // B won 5 more games against C
+}
+
+}  // namespace
+}  // namespace arena::stats
