@@ -1,0 +1,352 @@
+#pragma once
+// Iterative-deepening principal variation search over one rules class (no virtual calls).
+// A move that gives the mover another move keeps the sign and the window; a move that passes
+// the turn negates them. Bounds from the seeds still on the board prune exactly. A node whose
+// value was reached without any heuristic leaf is stored as solved, and an iteration that used
+// none proves the root value.
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+
+#include "evaluate.h"
+#include "rules/rules.h"
+#include "search.h"
+#include "time_manager.h"
+#include "tt.h"
+
+namespace mancala::search {
+
+inline constexpr int kInfinity = 32000;
+inline constexpr int kMaxPly = 250;
+inline constexpr int kEtcMinDepth = 4;
+
+template <class R>
+class AlphaBeta {
+ public:
+  AlphaBeta(const R& rules, TranspositionTable& tt, const Settings& settings, const Limits& limits,
+            const std::atomic<bool>& stop, const TimeManager& time)
+      : rules_(rules), tt_(tt), settings_(settings), limits_(limits), stop_(stop), time_(time) {}
+
+  Result run(const Position& root, const std::function<void(const Info&)>& on_info);
+
+ private:
+  struct Child {
+    Position pos;
+    std::uint64_t key;
+    Move move;
+    int order;
+    bool same_side;  // the mover moves again
+    int final_value; // if the game ended: the final margin from the mover's view
+  };
+
+  int search(const Position& p, int depth, int alpha, int beta, int ply);
+  int child_value(const Child& c, int depth, int alpha, int beta, int ply, bool full_window);
+  int expand(const Position& p, Child* kids, int tt_move) const;
+  Result choose_distribution(const Position& root, const std::function<void(const Info&)>& on_info);
+  std::vector<Move> principal_variation(Position p, Move first, int max_len) const;
+  void check_limits();
+  int max_depth() const;
+  int noise(std::uint64_t key) const;
+
+  std::uint64_t key(const Position& p) const {
+    Position q = p;
+    if (rules_.variant().has_stores()) {
+      q.cell[rules_.variant().pits] = 0;
+      q.cell[2 * rules_.variant().pits + 1] = 0;
+    }
+    q.captured = {0, 0};
+    const std::uint64_t quiet = rules_.variant().has_stores() ? 0 : p.quiet;
+    return hash_position(q) ^ (quiet * 0x9E3779B97F4A7C15ULL);
+  }
+  std::uint64_t key_for_noise(const Position& p) const { return settings_.level < Settings::kMaxLevel ? key(p) : 0; }
+  int seeds_on_board(const Position& p) const {
+    int n = 0;
+    for (int i = 0; i < rules_.variant().cells(); ++i) n += p.cell[i];
+    if (rules_.variant().has_stores()) n -= p.cell[rules_.variant().pits] + p.cell[2 * rules_.variant().pits + 1];
+    return n;
+  }
+  int value_of_finished(const Position& p) const { return kScoreUnit * score_difference(rules_, p); }
+
+  const R& rules_;
+  TranspositionTable& tt_;
+  const Settings& settings_;
+  const Limits& limits_;
+  const std::atomic<bool>& stop_;
+  const TimeManager& time_;
+  std::uint64_t nodes_ = 0;
+  std::uint64_t heuristic_leaves_ = 0;
+  int seldepth_ = 0;
+  bool aborted_ = false;
+};
+
+template <class R>
+int AlphaBeta<R>::max_depth() const {
+  int d = kMaxPly - 2;
+  if (limits_.depth > 0) d = std::min(d, limits_.depth);
+  if (settings_.level < Settings::kMaxLevel) d = std::min(d, std::max(1, settings_.level));
+  return d;
+}
+
+template <class R>
+int AlphaBeta<R>::noise(std::uint64_t key) const {
+  if (settings_.level >= Settings::kMaxLevel) return 0;
+  const int spread = (Settings::kMaxLevel - settings_.level) * 15;  // 1/100 seeds
+  return static_cast<int>((key >> 24) % 201) * spread / 100 - spread;
+}
+
+template <class R>
+void AlphaBeta<R>::check_limits() {
+  if (stop_.load(std::memory_order_relaxed) || (limits_.nodes && nodes_ >= limits_.nodes) || time_.hard_limit_reached())
+    aborted_ = true;
+}
+
+template <class R>
+int AlphaBeta<R>::expand(const Position& p, Child* kids, int tt_move) const {
+  MoveList list;
+  rules_.generate(p, list);
+  const int before = score_difference(rules_, p);
+  int n = 0;
+  for (Move mv : list) {
+    Child& c = kids[n++];
+    c.move = mv;
+    c.pos = rules_.play(p, mv);
+    c.key = key(c.pos);
+    tt_.prefetch(c.key);  // the child's entry is wanted soon (ETC, then its own search)
+    c.same_side = !c.pos.over && c.pos.side == p.side;
+    // A finished position has no side to move: its margin is taken from the mover's view here.
+    const int south_margin = rules_.score(c.pos, Side::South) - rules_.score(c.pos, Side::North);
+    const int after = p.side == Side::South ? south_margin : -south_margin;
+    c.final_value = kScoreUnit * after;
+    c.order = (mv.pit() == tt_move ? 1 << 24 : 0) + (c.same_side ? 1 << 16 : 0) + (after - before) * 256 + mv.pit();
+  }
+  std::sort(kids, kids + n, [](const Child& a, const Child& b) { return a.order > b.order; });
+  return n;
+}
+
+template <class R>
+int AlphaBeta<R>::child_value(const Child& c, int depth, int alpha, int beta, int ply, bool full_window) {
+  if (c.pos.over) {
+    ++nodes_;
+    return c.final_value;
+  }
+  if (c.same_side) {
+    if (full_window) return search(c.pos, depth - 1, alpha, beta, ply + 1);
+    int v = search(c.pos, depth - 1, alpha, alpha + 1, ply + 1);
+    if (v > alpha && v < beta && !aborted_) v = search(c.pos, depth - 1, alpha, beta, ply + 1);
+    return v;
+  }
+  if (full_window) return -search(c.pos, depth - 1, -beta, -alpha, ply + 1);
+  int v = -search(c.pos, depth - 1, -alpha - 1, -alpha, ply + 1);
+  if (v > alpha && v < beta && !aborted_) v = -search(c.pos, depth - 1, -beta, -alpha, ply + 1);
+  return v;
+}
+
+template <class R>
+int AlphaBeta<R>::search(const Position& p, int depth, int alpha, int beta, int ply) {
+  if ((++nodes_ & 1023) == 0) check_limits();
+  if (aborted_) return 0;
+  seldepth_ = std::max(seldepth_, ply);
+  // (Finished positions never get here: child_value answers them from the mover's view.)
+
+  // Exact bounds: the final margin lies within the current difference +- the seeds in play.
+  const int diff = value_of_finished(p), left = kScoreUnit * seeds_on_board(p);
+  if (diff + left <= alpha) return diff + left;
+  if (diff - left >= beta) return diff - left;
+
+  if (depth <= 0 || ply >= kMaxPly - 1) {  // leaves skip the table: a probe costs more than the evaluation
+    ++heuristic_leaves_;
+    const int v = evaluate(rules_, p, settings_.plain_eval) + noise(key_for_noise(p));
+    return std::clamp(v, diff - left, diff + left);
+  }
+
+  const std::uint64_t k = key(p);
+  int tt_move = -1;
+  if (const TTEntry* e = tt_.probe(k)) {
+    tt_move = e->move;
+    if (e->depth >= depth) {
+      const int v = e->value + diff;
+      const Bound b = static_cast<Bound>(e->bound);
+      if (b == Bound::Exact || (b == Bound::Lower && v >= beta) || (b == Bound::Upper && v <= alpha)) {
+        if (e->depth != kSolvedDepth) ++heuristic_leaves_;
+        return v;
+      }
+    }
+  }
+
+  const std::uint64_t heuristic_before = heuristic_leaves_;
+  Child kids[MoveList::kCapacity];
+  const int n = expand(p, kids, tt_move);
+
+  // Enhanced transposition cutoff: a child already known to refute this node. Far from the
+  // leaves only, where a cutoff saves a whole subtree and the probes are worth their cache misses.
+  for (int i = 0; depth >= kEtcMinDepth && i < n; ++i) {
+    const Child& c = kids[i];
+    if (c.pos.over) continue;
+    const TTEntry* e = tt_.probe(c.key);
+    if (!e || e->depth < depth - 1) continue;
+    const int child_view = e->value + value_of_finished(c.pos);
+    const Bound b = static_cast<Bound>(e->bound);
+    const bool lower_for_me = b == Bound::Exact || (c.same_side ? b == Bound::Lower : b == Bound::Upper);
+    const int mine = c.same_side ? child_view : -child_view;
+    if (lower_for_me && mine >= beta) {
+      if (e->depth != kSolvedDepth) ++heuristic_leaves_;
+      return mine;
+    }
+  }
+
+  int best = -kInfinity, best_move = kids[0].move.pit(), a = alpha;
+  for (int i = 0; i < n; ++i) {
+    const int v = child_value(kids[i], depth, a, beta, ply, i == 0);
+    if (aborted_) return 0;
+    if (v > best) {
+      best = v;
+      best_move = kids[i].move.pit();
+      if (v > a) a = v;
+      if (a >= beta) break;
+    }
+  }
+  const Bound bound = best >= beta ? Bound::Lower : best > alpha ? Bound::Exact : Bound::Upper;
+  const bool solved = heuristic_leaves_ == heuristic_before;
+  tt_.store(k, best - diff, solved ? kSolvedDepth : depth, bound, best_move);
+  return best;
+}
+
+template <class R>
+std::vector<Move> AlphaBeta<R>::principal_variation(Position p, Move first, int max_len) const {
+  std::vector<Move> pv;
+  Move mv = first;
+  while (static_cast<int>(pv.size()) < max_len && !mv.is_none() && rules_.is_legal(p, mv)) {
+    pv.push_back(mv);
+    rules_.make(p, mv);
+    if (p.over) break;
+    const TTEntry* e = tt_.probe(key(p));
+    mv = e && e->move != 0xFF ? Move::from_raw(e->move) : Move::none();
+  }
+  return pv;
+}
+
+template <class R>
+Result AlphaBeta<R>::run(const Position& root, const std::function<void(const Info&)>& on_info) {
+  Result result;
+  if (root.over) return result;
+  if (root.phase == Phase::Distribute) return choose_distribution(root, on_info);
+
+  Child kids[MoveList::kCapacity];
+  const int n = expand(root, kids, -1);
+  result.best = kids[0].move;
+  if (n == 1 && limits_.depth == 0 && limits_.nodes == 0 && !limits_.infinite && (limits_.has_clock() || limits_.movetime_ms)) {
+    result.depth = 0;  // a forced move: no need to think
+    return result;
+  }
+
+  for (int depth = 1; depth <= max_depth(); ++depth) {
+    const std::uint64_t heuristic_before = heuristic_leaves_;
+    seldepth_ = 0;
+    int best = -kInfinity, a = -kInfinity, best_index = 0;
+    for (int i = 0; i < n; ++i) {
+      const int v = child_value(kids[i], depth, a, kInfinity, 0, i == 0);
+      if (aborted_) break;
+      if (v > best) {
+        best = v;
+        best_index = i;
+        a = std::max(a, v);
+      }
+    }
+    if (aborted_ && depth > 1) break;  // keep the last completed iteration
+    // Best move first in the next iteration; the rest keep their order.
+    std::rotate(kids, kids + best_index, kids + best_index + 1);
+    result.best = kids[0].move;
+    if (aborted_) break;
+    result.score = best;
+    result.depth = depth;
+    result.proven = heuristic_leaves_ == heuristic_before;
+
+    if (on_info) {
+      Info info;
+      info.depth = depth;
+      info.seldepth = seldepth_;
+      info.score = best;
+      info.proven = result.proven;
+      info.nodes = nodes_;
+      info.time_ms = time_.elapsed_ms();
+      info.hashfull = tt_.hashfull();
+      info.pv = principal_variation(root, result.best, depth + 8);
+      on_info(info);
+    }
+    if (result.proven || time_.soft_limit_reached()) break;
+  }
+  auto pv = principal_variation(root, result.best, 2);
+  if (pv.size() == 2) result.ponder = pv[1];
+  result.nodes = nodes_;
+  return result;
+}
+
+// Bedouin: South's first move places all counters; tens of thousands of choices. Rank every
+// distribution by the worse of North's keep/flip after the forced openings (static value), then
+// search the most promising ones ever deeper while time lasts.
+template <class R>
+Result AlphaBeta<R>::choose_distribution(const Position& root, const std::function<void(const Info&)>& on_info) {
+  struct Candidate {
+    Move move;
+    Position after;  // North to choose keep or flip
+    int value;       // for South
+  };
+  std::vector<Candidate> all;
+  rules_.for_each_move(root, [&](Move mv) {
+    Candidate c{mv, rules_.play(root, mv), 0};
+    int worst = kInfinity;
+    for (Move choice : {Move::keep(), Move::flip()}) {
+      Position q = rules_.play(c.after, choice);
+      while (!q.over && q.phase == Phase::Opening) rules_.make(q, Move::sow(3));
+      const int for_south = q.over ? value_of_finished(q) * (q.side == Side::South ? 1 : -1)
+                                   : evaluate(rules_, q, settings_.plain_eval) * (q.side == Side::South ? 1 : -1);
+      worst = std::min(worst, for_south);
+    }
+    c.value = worst + noise(key(c.after) ^ mv.raw());
+    all.push_back(c);
+  });
+  constexpr std::size_t kFinalists = 32;
+  std::partial_sort(all.begin(), all.begin() + std::min(kFinalists, all.size()), all.end(),
+                    [](const Candidate& a, const Candidate& b) { return a.value > b.value; });
+  all.resize(std::min(kFinalists, all.size()));
+
+  Result result;
+  result.best = all.front().move;
+  result.score = all.front().value;
+  for (int depth = 1; depth <= max_depth(); ++depth) {
+    const std::uint64_t heuristic_before = heuristic_leaves_;
+    int best = -kInfinity;
+    std::size_t best_index = 0;
+    for (std::size_t i = 0; i < all.size(); ++i) {
+      const int v = -search(all[i].after, depth, -kInfinity, best == -kInfinity ? kInfinity : -best, 1);
+      if (aborted_) break;
+      if (v > best) {
+        best = v;
+        best_index = i;
+      }
+    }
+    if (aborted_) break;
+    std::rotate(all.begin(), all.begin() + static_cast<long>(best_index), all.begin() + static_cast<long>(best_index) + 1);
+    result.best = all.front().move;
+    result.score = best;
+    result.depth = depth;
+    result.proven = false;  // only the finalists were searched
+    if (on_info) {
+      Info info;
+      info.depth = depth;
+      info.seldepth = seldepth_;
+      info.score = best;
+      info.nodes = nodes_;
+      info.time_ms = time_.elapsed_ms();
+      info.hashfull = tt_.hashfull();
+      info.pv = {result.best};
+      on_info(info);
+    }
+    if (heuristic_leaves_ == heuristic_before || time_.soft_limit_reached()) break;
+  }
+  result.nodes = nodes_;
+  return result;
+}
+
+}  // namespace mancala::search

@@ -1,0 +1,51 @@
+#include "search.h"
+
+#include <thread>
+
+#include "alphabeta.h"
+#include "evaluate.h"
+#include "time_manager.h"
+#include "tt.h"
+
+namespace mancala::search {
+
+class SearchImpl {
+ public:
+  Settings settings;
+  TranspositionTable tt;
+};
+
+Searcher::Searcher(const Settings& settings) : impl_(std::make_unique<SearchImpl>()) {
+  impl_->settings = settings;
+  impl_->tt.resize(settings.hash_mb);
+}
+
+Searcher::~Searcher() = default;
+
+void Searcher::configure(const Settings& settings) {
+  if (settings.hash_mb != impl_->settings.hash_mb) impl_->tt.resize(settings.hash_mb);
+  impl_->settings = settings;
+}
+
+const Settings& Searcher::settings() const { return impl_->settings; }
+
+void Searcher::new_game() { impl_->tt.clear(); }
+
+Result Searcher::search(const Variant& variant, const Position& pos, const Limits& limits, const std::atomic<bool>& stop,
+                        const std::function<void(const Info&)>& on_info) {
+  impl_->tt.new_search();
+  const TimeManager time(limits, pos.side);
+  Result result = visit_rules(variant, [&](const auto& rules) {
+    AlphaBeta search(rules, impl_->tt, impl_->settings, limits, stop, time);
+    return search.run(pos, on_info);
+  });
+  // `go infinite` must not answer before `stop`, even when the search has nothing left to do.
+  while (limits.infinite && !stop.load()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  return result;
+}
+
+int Searcher::evaluate(const Variant& variant, const Position& pos) const {
+  return visit_rules(variant, [&](const auto& rules) { return search::evaluate(rules, pos, impl_->settings.plain_eval); });
+}
+
+}  // namespace mancala::search

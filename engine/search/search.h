@@ -1,0 +1,89 @@
+#pragma once
+// The engine core: a game-tree search over any variant, without any text. The protocol layer
+// (engine/protocol) turns commands into calls here and Info/Result back into lines.
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "rules/move.h"
+#include "rules/position.h"
+#include "rules/variant.h"
+
+namespace mancala::search {
+
+// Scores are in seeds from the side to move's point of view, in units of 1/100 seed.
+inline constexpr int kScoreUnit = 100;
+
+struct Limits {
+  int depth = 0;                    // 0: no depth limit
+  std::uint64_t nodes = 0;          // 0: no node limit
+  std::int64_t movetime_ms = 0;     // 0: none
+  bool infinite = false;            // search until stop (the protocol's `go infinite`)
+  std::int64_t clock_ms[2] = {-1, -1};  // remaining time of South, North; -1: not given
+  std::int64_t increment_ms[2] = {0, 0};
+  int moves_to_go = 0;              // 0: sudden death / not given
+  bool has_clock() const { return clock_ms[0] >= 0 || clock_ms[1] >= 0; }
+};
+
+enum class Bound { Exact, Lower, Upper };
+
+struct Info {
+  int depth = 0;
+  int seldepth = 0;
+  int score = 0;        // 1/100 seeds, side to move
+  bool proven = false;  // score is the exact game-theoretic final margin
+  Bound bound = Bound::Exact;
+  std::uint64_t nodes = 0;
+  std::int64_t time_ms = 0;
+  int hashfull = 0;     // per mille
+  std::vector<Move> pv;
+};
+
+struct Result {
+  Move best = Move::none();    // none() only if the position is over
+  Move ponder = Move::none();
+  int score = 0;
+  bool proven = false;
+  int depth = 0;
+  std::uint64_t nodes = 0;
+};
+
+struct Settings {
+  int hash_mb = 64;
+  int level = kMaxLevel;  // 1 (weakest) .. kMaxLevel (full strength)
+  bool plain_eval = false;  // evaluate by the store/capture difference only (for comparisons)
+  static constexpr int kMaxLevel = 20;
+};
+
+class SearchImpl;
+
+// One search instance: owns its transposition table. Not thread-safe: one search at a time;
+// `stop` may be set from another thread while search() runs.
+class Searcher {
+ public:
+  explicit Searcher(const Settings& settings = {});
+  ~Searcher();
+  Searcher(const Searcher&) = delete;
+  Searcher& operator=(const Searcher&) = delete;
+
+  void configure(const Settings& settings);  // resizes the table if the hash size changed
+  const Settings& settings() const;
+  void new_game();                           // clears the table and history
+
+  // Searches `pos` (the side to move decides). Calls on_info after every completed iteration
+  // (and for a proven result). Returns the best move found; honours `stop` within a few ms.
+  Result search(const Variant& variant, const Position& pos, const Limits& limits, const std::atomic<bool>& stop,
+                const std::function<void(const Info&)>& on_info = {});
+
+  // Static evaluation of pos (1/100 seeds, side to move), for tests and the `eval` command.
+  int evaluate(const Variant& variant, const Position& pos) const;
+
+ private:
+  std::unique_ptr<SearchImpl> impl_;
+};
+
+}  // namespace mancala::search

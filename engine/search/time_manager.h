@@ -1,0 +1,45 @@
+#pragma once
+// How long one search may think: a soft limit (do not start another iteration) and a hard limit
+// (abort), both from the clock of the side to move, or fixed by movetime.
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+
+#include "rules/position.h"
+#include "search.h"
+
+namespace mancala::search {
+
+class TimeManager {
+ public:
+  using Clock = std::chrono::steady_clock;
+
+  TimeManager(const Limits& limits, Side side) : start_(Clock::now()) {
+    if (limits.infinite) return;
+    if (limits.movetime_ms > 0) {
+      soft_ms_ = hard_ms_ = limits.movetime_ms;
+      return;
+    }
+    const std::int64_t left = limits.clock_ms[index(side)];
+    if (left < 0) return;
+    const std::int64_t inc = std::max<std::int64_t>(0, limits.increment_ms[index(side)]);
+    const int moves = limits.moves_to_go > 0 ? std::min(limits.moves_to_go, 40) : 30;
+    // Never plan to use more than what is left after keeping a reserve for the next moves.
+    const std::int64_t budget = left / moves + inc * 3 / 4;
+    hard_ms_ = std::max<std::int64_t>(1, std::min(left / 3 + inc / 2, budget * 4));
+    soft_ms_ = std::max<std::int64_t>(1, std::min(budget, hard_ms_) / 2);
+    if (limits.moves_to_go == 1) soft_ms_ = std::max<std::int64_t>(1, std::min(left * 7 / 10, hard_ms_));
+  }
+
+  std::int64_t elapsed_ms() const {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start_).count();
+  }
+  bool soft_limit_reached() const { return soft_ms_ >= 0 && elapsed_ms() >= soft_ms_; }
+  bool hard_limit_reached() const { return hard_ms_ >= 0 && elapsed_ms() >= hard_ms_; }
+
+ private:
+  Clock::time_point start_;
+  std::int64_t soft_ms_ = -1, hard_ms_ = -1;  // -1: no limit
+};
+
+}  // namespace mancala::search

@@ -1,0 +1,100 @@
+#pragma once
+// Transposition table: two-entry buckets (one kept by depth, one always replaced). Values are
+// stored relative to the side to move's current score difference, and keys leave the stores
+// out, so positions that differ only in banked seeds share one entry.
+#include <sys/mman.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+
+#include "search.h"
+
+namespace mancala::search {
+
+inline constexpr int kSolvedDepth = 255;  // entry value does not depend on any heuristic leaf
+
+struct TTEntry {
+  std::uint64_t key = 0;
+  std::int16_t value = 0;  // relative to the score difference at the node
+  std::uint8_t depth = 0;
+  std::uint8_t bound = 0;  // Bound
+  std::uint8_t move = 0xFF;
+  std::uint8_t generation = 0;
+  std::uint8_t pad[2] = {};
+};
+static_assert(sizeof(TTEntry) == 16);
+
+class TranspositionTable {
+ public:
+  void resize(int megabytes) {
+    const std::size_t bytes = static_cast<std::size_t>(megabytes) << 20;
+    std::size_t buckets = 1;
+    while (buckets * 2 * sizeof(Bucket) <= bytes) buckets *= 2;
+    // 2 MB alignment and transparent huge pages: probes are random accesses over the whole table,
+    // and with 4 KB pages nearly every one also misses the TLB.
+    constexpr std::size_t kHuge = 2u << 20;
+    const std::size_t size = std::max(kHuge, buckets * sizeof(Bucket));
+    table_.reset(static_cast<Bucket*>(std::aligned_alloc(kHuge, size)));
+    madvise(table_.get(), size, MADV_HUGEPAGE);
+    size_ = buckets;
+    mask_ = buckets - 1;
+    clear();
+  }
+  void clear() {
+    std::fill(table_.get(), table_.get() + size_, Bucket{});
+    generation_ = 0;
+  }
+  void new_search() { ++generation_; }
+
+  const TTEntry* probe(std::uint64_t key) const {
+    const Bucket& b = table_[key & mask_];
+    if (b.e[0].key == key && b.e[0].bound != kEmpty) return &b.e[0];
+    if (b.e[1].key == key && b.e[1].bound != kEmpty) return &b.e[1];
+    return nullptr;
+  }
+
+  void store(std::uint64_t key, int value, int depth, Bound bound, int move) {
+    Bucket& b = table_[key & mask_];
+    TTEntry* slot = &b.e[1];
+    if (b.e[0].key == key || b.e[0].bound == kEmpty || depth >= b.e[0].depth || b.e[0].generation != generation_)
+      slot = &b.e[0];
+    else if (b.e[1].key == key && b.e[1].depth > depth && b.e[1].generation == generation_)
+      return;
+    if (slot->key == key && move == 0xFF) move = slot->move;  // keep a known best move
+    *slot = TTEntry{key, static_cast<std::int16_t>(value), static_cast<std::uint8_t>(depth),
+                    static_cast<std::uint8_t>(bound), static_cast<std::uint8_t>(move), generation_, {}};
+  }
+
+  void prefetch(std::uint64_t key) const { __builtin_prefetch(&table_[key & mask_]); }
+
+  int hashfull() const {  // per mille of the first 1000 buckets' entries used in this search
+    int used = 0;
+    const std::size_t n = std::min<std::size_t>(500, size_);
+    for (std::size_t i = 0; i < n; ++i)
+      for (const TTEntry& e : table_[i].e) used += e.bound != kEmpty && e.generation == generation_;
+    return n ? static_cast<int>(used * 1000 / (2 * n)) : 0;
+  }
+
+ private:
+  static constexpr std::uint8_t kEmpty = 0xFF;
+  struct Bucket {
+    TTEntry e[2] = {empty_entry(), empty_entry()};
+  };
+  static TTEntry empty_entry() {
+    TTEntry t;
+    t.bound = kEmpty;
+    return t;
+  }
+  struct Free {
+    void operator()(Bucket* b) const { std::free(b); }
+  };
+  std::unique_ptr<Bucket[], Free> table_;
+  std::size_t size_ = 0;
+  std::size_t mask_ = 0;
+  std::uint8_t generation_ = 0;
+};
+
+}  // namespace mancala::search

@@ -1,0 +1,210 @@
+// Search correctness: proven values against an exhaustive minimax over the naive oracle (written
+// separately from the engine), the published Kalah(6,4) line, limits, and the bench signature.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <map>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <tuple>
+
+#include "naive_rules.h"
+#include "rules/game.h"
+#include "search/bench.h"
+#include "search/search.h"
+
+namespace {
+
+using mancala::Game;
+using mancala::search::Limits;
+using mancala::search::Searcher;
+
+naive::Game to_naive(const Game& g) {
+  naive::Game n;
+  const auto& v = g.variant();
+  n.variant.family = static_cast<naive::Family>(static_cast<int>(v.family));
+  n.variant.pits = v.pits;
+  n.variant.seeds = v.seeds;
+  n.variant.empty_capture = v.empty_capture;
+  n.variant.counters = v.counters;
+  const auto& p = g.position();
+  const int north_first = v.has_stores() ? v.pits + 1 : v.pits;
+  for (int i = 0; i < v.pits; ++i) {
+    n.south.push_back(p.cell[i]);
+    n.north.push_back(p.cell[north_first + i]);
+  }
+  n.store[0] = g.score(mancala::Side::South);
+  n.store[1] = g.score(mancala::Side::North);
+  n.side = mancala::index(p.side);
+  n.phase = mancala::phase_name(p.phase);
+  n.quiet = p.quiet;
+  n.over = p.over;
+  return n;
+}
+
+// Exhaustive minimax of the final margin (side to move's view), memoised on the whole state.
+class Minimax {
+ public:
+  int value(const naive::Game& g) {
+    if (g.over) return margin(g, g.side);
+    auto key = std::make_tuple(g.south, g.north, g.store[0], g.store[1], g.side, g.phase, g.quiet);
+    if (auto it = memo_.find(key); it != memo_.end()) return it->second;
+    int best = -1000;
+    for (const auto& mv : naive::legal_moves(g)) {
+      const naive::Game child = naive::play(g, mv);
+      const int v = child.over ? margin(child, g.side) : child.side == g.side ? value(child) : -value(child);
+      best = std::max(best, v);
+    }
+    memo_[key] = best;
+    return best;
+  }
+
+ private:
+  static int margin(const naive::Game& g, int side) {
+    const auto s = naive::final_scores(g);
+    return side == 0 ? s[0] - s[1] : s[1] - s[0];
+  }
+  std::map<std::tuple<std::vector<int>, std::vector<int>, int, int, int, std::string, int>, int> memo_;
+};
+
+mancala::search::Result solve(const Game& g, int hash_mb = 16) {
+  Searcher searcher(mancala::search::Settings{hash_mb, mancala::search::Settings::kMaxLevel, false});
+  const std::atomic<bool> stop{false};
+  return searcher.search(g.variant(), g.position(), Limits{}, stop);
+}
+
+void expect_proven_equals_minimax(const std::string& text) {
+  auto g = text.find(' ') == std::string::npos ? Game::from_spec(text) : Game::from_notation(text);
+  ASSERT_TRUE(g) << g.error();
+  const auto result = solve(*g);
+  ASSERT_TRUE(result.proven) << text;
+  Minimax minimax;
+  const int exact = minimax.value(to_naive(*g));
+  EXPECT_EQ(result.score, exact * mancala::search::kScoreUnit) << text;
+  // The chosen move must achieve that value.
+  Game after = *g;
+  after.play(result.best);
+  int achieved = 0;
+  if (after.over()) {
+    const int d = after.score(mancala::Side::South) - after.score(mancala::Side::North);
+    achieved = g->side_to_move() == mancala::Side::South ? d : -d;
+  } else {
+    const int v = minimax.value(to_naive(after));
+    achieved = after.side_to_move() == g->side_to_move() ? v : -v;
+  }
+  EXPECT_EQ(achieved, exact) << text << " best move " << g->move_text(result.best);
+}
+
+TEST(Search, SmallKalahBoardsMatchExhaustiveMinimax) {
+  for (const char* spec : {"kalah(3,3)", "kalah(3,3,empty)", "kalah(2,4)", "kalah(2,5,empty)", "kalah(1,6)"})
+    expect_proven_equals_minimax(spec);
+}
+
+TEST(Search, EndPositionsOfEveryVariantMatchExhaustiveMinimax) {
+  for (const char* text : {
+           "kalah(6,4) 0,0,2,0,1,1:20 1,0,0,2,0,1:20 s",
+           "kalah(6,4,empty) 1,0,0,3,0,0:22 0,2,0,0,1,0:19 n",
+           "mangala 0,1,0,2,0,1:20 1,0,2,0,0,1:20 s",
+           "mangala 3,0,0,1,0,0:20 0,0,1,0,2,1:20 n",
+           "mangala2 1,0,2,0,0,1:30 0,1,0,2,0,1:34 s 94",
+           "mangala2 0,3,0,1,0,0:33 1,0,0,0,2,0:32 n 95",
+           "mangala2 1,0,1,0,0,1:33 0,1,0,1,0,1:33 s 95",
+           "bedouin(70) 1,0,2,0,0,1:33 0,1,0,2,0,1:29 s play 94",
+           "bedouin(70) 0,2,0,1,1,0:30 1,0,3,0,0,1:31 n play 95",
+           "bedouin(6) 0,0,2,1,0,0:0 0,0,2,1,0,0:0 n choose 95",
+       })
+    expect_proven_equals_minimax(text);
+}
+
+// Along the published perfect-play line (Kalah(6,4), empty capture; South wins 29-19), the
+// engine must prove South's +10 from the side to move's view.
+TEST(Search, PublishedKalahLineKeepsItsValue) {
+  const std::string line = "25-10-3-3-5153-1-4-5-045-4-535452-53-4-1-3-2-0-54-1-3";
+  Game g = *Game::from_spec("kalah(6,4,empty)");
+  int turn = 0;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    if (line[i] == '-') {
+      if (++turn >= 11) {
+        const auto r = solve(g, 64);
+        ASSERT_TRUE(r.proven) << g.notation();
+        const int south_view = g.side_to_move() == mancala::Side::South ? r.score : -r.score;
+        const int banked = g.score(mancala::Side::South) - g.score(mancala::Side::North);
+        (void)banked;
+        EXPECT_EQ(south_view, 10 * mancala::search::kScoreUnit) << "after turn " << turn << ": " << g.notation();
+      }
+      continue;
+    }
+    ASSERT_FALSE(g.play(std::string(1, static_cast<char>(line[i] + 1))));
+  }
+}
+
+TEST(Search, DepthAndNodeLimitsAreHonoured) {
+  Game g(mancala::Variant::kalah());
+  Searcher searcher;
+  const std::atomic<bool> stop{false};
+  Limits depth;
+  depth.depth = 5;
+  const auto r1 = searcher.search(g.variant(), g.position(), depth, stop);
+  EXPECT_EQ(r1.depth, 5);
+  EXPECT_TRUE(g.is_legal(r1.best));
+  Limits nodes;
+  nodes.nodes = 5000;
+  searcher.new_game();
+  const auto r2 = searcher.search(g.variant(), g.position(), nodes, stop);
+  EXPECT_LT(r2.nodes, 5000u + 1024u);
+  EXPECT_TRUE(g.is_legal(r2.best));
+}
+
+TEST(Search, StopEndsAnInfiniteSearch) {
+  Game g(mancala::Variant::kalah(6, 6));
+  Searcher searcher;
+  std::atomic<bool> stop{false};
+  Limits limits;
+  limits.infinite = true;
+  std::thread stopper([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    stop = true;
+  });
+  const auto r = searcher.search(g.variant(), g.position(), limits, stop);
+  stopper.join();
+  EXPECT_TRUE(g.is_legal(r.best));
+}
+
+TEST(Search, BedouinDistributionIsChosenAndLegal) {
+  Game g(mancala::Variant::bedouin(70));
+  Searcher searcher;
+  const std::atomic<bool> stop{false};
+  Limits limits;
+  limits.depth = 2;
+  const auto r = searcher.search(g.variant(), g.position(), limits, stop);
+  EXPECT_TRUE(g.is_legal(r.best)) << g.move_text(r.best);
+  EXPECT_TRUE(r.best.is_distribution());
+}
+
+TEST(Search, FinishedGameHasNoMove) {
+  Game g = *Game::from_notation("kalah(6,4) 0,0,0,0,0,0:20 0,0,0,0,0,0:28 -");
+  const auto r = solve(g);
+  EXPECT_TRUE(r.best.is_none());
+}
+
+TEST(Search, LowerLevelsSearchLess) {
+  Game g(mancala::Variant::kalah());
+  const std::atomic<bool> stop{false};
+  Limits limits;
+  limits.depth = 12;
+  Searcher weak(mancala::search::Settings{16, 3, false});
+  const auto r = weak.search(g.variant(), g.position(), limits, stop);
+  EXPECT_EQ(r.depth, 3);
+  EXPECT_TRUE(g.is_legal(r.best));
+}
+
+// The bench node count is the search's signature: any change in search behaviour changes it.
+// When a change is intended, update the number here and in the commit message ("Bench: N").
+TEST(Bench, SignatureIsPinned) {
+  std::ostringstream out;
+  const auto result = mancala::search::run_bench(mancala::search::kDefaultBenchDepth, out);
+  EXPECT_EQ(result.nodes, 1200593u) << out.str();
+}
+
+}  // namespace
