@@ -1,0 +1,74 @@
+// mancala-engine: speaks UMI (PROTOCOL.md) on stdin/stdout, or runs one helper command given on
+// the command line (`bench`, `perft`) and exits.
+#include <CLI/CLI.hpp>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "protocol/helper_commands.h"
+#include "protocol/protocol.h"
+#include "rules/game.h"
+#include "search/bench.h"
+
+namespace {
+
+// `perft <variant|notation> <depth>`: the words before the depth form the variant spec or the
+// position notation, so a notation may be given unquoted.
+int run_perft(const std::vector<std::string>& words) {
+  if (words.size() < 2) {
+    std::cerr << "perft: expected <variant|notation> <depth>\n";
+    return 2;
+  }
+  std::string text;
+  for (std::size_t i = 0; i + 1 < words.size(); ++i) text += (i ? " " : "") + words[i];
+  int depth = -1;
+  try {
+    std::size_t used = 0;
+    depth = std::stoi(words.back(), &used);
+    if (used != words.back().size()) depth = -1;
+  } catch (const std::exception&) {
+  }
+  if (depth < 0 || depth > 64) {
+    std::cerr << "perft: depth '" << words.back() << "' is not a number from 0 to 64\n";
+    return 2;
+  }
+  auto game = words.size() == 2 ? mancala::Game::from_spec(text) : mancala::Game::from_notation(text);
+  if (!game) {
+    std::cerr << "perft: " << game.error() << "\n";
+    return 2;
+  }
+  std::cout << mancala::protocol::perft_report(*game, depth) << std::endl;
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{
+      "mancala-engine: a mancala engine (Kalah, Mangala, Mangala II, Bedouin Mangala).\n"
+      "Without a command it speaks UMI, the Universal Mancala Interface (see PROTOCOL.md),\n"
+      "on standard input and output."};
+  app.require_subcommand(0, 1);
+
+  int bench_depth = mancala::search::kDefaultBenchDepth;
+  auto* bench = app.add_subcommand("bench", "Search the fixed bench positions and print total nodes and nodes/second");
+  bench->add_option("depth", bench_depth, "Search depth")->capture_default_str()->check(CLI::Range(1, 64));
+
+  std::vector<std::string> perft_words;
+  auto* perft = app.add_subcommand("perft", "Count the move sequences of <depth> moves from a start or a position");
+  perft->add_option("args", perft_words, "<variant|notation> <depth>, e.g. 'kalah(6,4)' 5")->required();
+
+  CLI11_PARSE(app, argc, argv);
+
+  if (*bench) {
+    mancala::search::run_bench(bench_depth, std::cout);
+    std::cout.flush();
+    return 0;
+  }
+  if (*perft) return run_perft(perft_words);
+
+  std::ios::sync_with_stdio(false);  // the loop reads through std::cin's own buffer
+  mancala::protocol::Session session(std::cout);
+  session.run(std::cin);
+  return 0;
+}

@@ -1,0 +1,169 @@
+#include "protocol/commands.h"
+
+#include <algorithm>
+
+#include "protocol/tokens.h"
+
+namespace mancala::protocol {
+
+namespace {
+
+bool is_blank(char c) { return c == ' ' || c == '\t'; }
+
+// Splits `text` at the first whole word `word`: what comes before it and what comes after it
+// (after exactly the word itself). Nothing if the word does not occur as a token.
+struct WordSplit {
+  std::string_view before, after;
+};
+std::optional<WordSplit> split_at_word(std::string_view text, std::string_view word) {
+  std::size_t i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && is_blank(text[i])) ++i;
+    std::size_t end = i;
+    while (end < text.size() && !is_blank(text[end])) ++end;
+    if (end > i && text.substr(i, end - i) == word) return WordSplit{text.substr(0, i), text.substr(end)};
+    i = end;
+  }
+  return std::nullopt;
+}
+
+std::string join(const std::vector<std::string_view>& words) {
+  std::string out;
+  for (auto w : words) out += (out.empty() ? "" : " ") + std::string(w);
+  return out;
+}
+
+}  // namespace
+
+Expected<SetOptionCommand> parse_setoption(std::string_view text) {
+  const auto name_split = split_at_word(text, "name");
+  if (!name_split || !split_tokens(name_split->before).empty())
+    return Error{"setoption: expected 'setoption name <name> [value <value>]'"};
+  SetOptionCommand cmd;
+  std::string_view name_text = name_split->after;
+  if (auto value_split = split_at_word(name_text, "value")) {
+    name_text = value_split->before;
+    cmd.value = std::string(trim(value_split->after));
+  }
+  cmd.name = join(split_tokens(name_text));
+  if (cmd.name.empty()) return Error{"setoption: the option name is missing"};
+  return cmd;
+}
+
+Expected<GoCommand> parse_go(const std::vector<std::string_view>& args) {
+  GoCommand go;
+  search::Limits& l = go.limits;
+  std::vector<std::string_view> seen;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string_view key = args[i];
+    if (std::find(seen.begin(), seen.end(), key) != seen.end()) return Error{"go: " + quote(key) + " given twice"};
+    seen.push_back(key);
+    if (key == "infinite") {
+      l.infinite = true;
+      continue;
+    }
+    if (key == "ponder") {
+      go.ponder = true;
+      continue;
+    }
+    const bool known = key == "stime" || key == "ntime" || key == "sinc" || key == "ninc" || key == "movestogo" ||
+                       key == "movetime" || key == "depth" || key == "nodes";
+    if (!known) {
+      const bool uci = key == "wtime" || key == "btime" || key == "winc" || key == "binc";
+      return Error{"go: unknown parameter " + quote(key) + (uci ? " (UMI names the clocks stime, ntime, sinc, ninc)" : "")};
+    }
+    if (i + 1 == args.size()) return Error{"go: " + std::string(key) + " needs a number"};
+    const auto n = parse_integer(args[++i]);
+    if (!n) return Error{"go: " + std::string(key) + ": " + quote(args[i]) + " is not an integer"};
+    // A flagged clock can arrive negative: read as no time left rather than rejected.
+    if (key == "stime" || key == "ntime") {
+      const int side = key == "stime" ? 0 : 1;
+      l.clock_ms[side] = std::max<std::int64_t>(0, *n);
+      go.clock_given[side] = true;
+      continue;
+    }
+    if (key == "sinc" || key == "ninc") {
+      if (*n < 0) return Error{"go: " + std::string(key) + " must not be negative"};
+      l.increment_ms[key == "sinc" ? 0 : 1] = *n;
+      continue;
+    }
+    constexpr std::int64_t kMaxDepth = 1000, kMaxMovesToGo = 100000;
+    if (*n < 1) return Error{"go: " + std::string(key) + " must be at least 1"};
+    if (key == "movestogo") {
+      if (*n > kMaxMovesToGo) return Error{"go: movestogo is at most " + std::to_string(kMaxMovesToGo)};
+      l.moves_to_go = static_cast<int>(*n);
+    } else if (key == "movetime") {
+      l.movetime_ms = *n;
+    } else if (key == "depth") {
+      if (*n > kMaxDepth) return Error{"go: depth is at most " + std::to_string(kMaxDepth)};
+      l.depth = static_cast<int>(*n);
+    } else {
+      l.nodes = static_cast<std::uint64_t>(*n);
+    }
+  }
+  return go;
+}
+
+Expected<Game> parse_position(const std::vector<std::string_view>& args, bool empty_capture_default) {
+  constexpr const char* kUsage = "expected 'position startpos <variant> [moves ...]' or 'position fen <notation> [moves ...]'";
+  if (args.empty() || (args[0] != "startpos" && args[0] != "fen")) return Error{std::string("position: ") + kUsage};
+  const auto moves_at = std::find(args.begin(), args.end(), std::string_view("moves"));
+  const std::vector<std::string_view> head(args.begin() + 1, moves_at);
+  if (head.empty())
+    return Error{"position " + std::string(args[0]) + ": the " + (args[0] == "fen" ? "position notation" : "variant spec") +
+                 " is missing (" + kUsage + ")"};
+
+  std::optional<Game> game;
+  if (args[0] == "startpos") {
+    if (head.size() != 1) return Error{"position startpos: expected one variant spec, found " + quote(join(head))};
+    auto variant = parse_variant(head[0]);
+    if (!variant) return Error{"position startpos: " + variant.error()};
+    Variant v = *variant;
+    if (v.family == Family::Kalah && empty_capture_default) v.empty_capture = true;
+    game.emplace(v);
+  } else {
+    auto parsed = Game::from_notation(join(head));
+    if (!parsed) return Error{"position fen: " + parsed.error()};
+    Variant v = parsed->variant();
+    if (v.family == Family::Kalah && empty_capture_default) v.empty_capture = true;
+    game.emplace(v, parsed->position());
+  }
+
+  if (moves_at != args.end()) {
+    int number = 0;
+    for (auto it = moves_at + 1; it != args.end(); ++it) {
+      ++number;
+      if (auto why = game->play(*it))
+        return Error{"position: move " + std::to_string(number) + " (" + quote(*it) + ") after " + game->notation() +
+                     ": " + *why};
+    }
+  }
+  return *game;
+}
+
+Expected<GameOverNotice> parse_gameover(const std::vector<std::string_view>& args) {
+  constexpr const char* kUsage = "expected 'gameover <south|north|draw> <south-score> <north-score> [reason]'";
+  if (args.size() < 3) return Error{std::string("gameover: ") + kUsage};
+  GameOverNotice notice;
+  if (args[0] != "south" && args[0] != "north" && args[0] != "draw")
+    return Error{"gameover: result " + quote(args[0]) + " is not south, north or draw"};
+  notice.result = std::string(args[0]);
+  const auto south = parse_integer(args[1]), north = parse_integer(args[2]);
+  constexpr std::int64_t kMaxScore = 100000;
+  if (!south || !north || *south < 0 || *north < 0 || *south > kMaxScore || *north > kMaxScore)
+    return Error{std::string("gameover: the scores must be counts of seeds (") + kUsage + ")"};
+  notice.south = static_cast<int>(*south);
+  notice.north = static_cast<int>(*north);
+  notice.reason = join({args.begin() + 3, args.end()});
+  return notice;
+}
+
+Expected<int> parse_depth(const char* command, const std::vector<std::string_view>& args, int lo, int hi) {
+  const std::string range = std::to_string(lo) + ".." + std::to_string(hi);
+  if (args.size() != 1) return Error{std::string(command) + ": expected one depth (" + range + ")"};
+  const auto n = parse_integer(args[0]);
+  if (!n || *n < lo || *n > hi) return Error{std::string(command) + ": depth " + quote(args[0]) + " is not in " + range};
+  return static_cast<int>(*n);
+}
+
+}  // namespace mancala::protocol

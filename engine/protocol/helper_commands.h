@@ -1,0 +1,23 @@
+#pragma once
+// The commands for people and tests (not needed by a GUI): `d`, `perft` and `eval`. Each returns
+// the lines to print.
+#include <string>
+#include <vector>
+
+#include "rules/game.h"
+#include "search/search.h"
+
+namespace mancala::protocol {
+
+// The board drawing, then `notation <position>`, `tomove <south|north|none>`,
+// `legal <moves...>` (Bedouin distribution: `legal distributions <count>`) and, once the game is
+// over, `result <south|north|draw> <south-score> <north-score>`.
+std::vector<std::string> describe_position(const Game& game);
+
+// `perft depth <d> nodes <n> time <ms> nps <n>`.
+std::string perft_report(const Game& game, int depth);
+
+// `eval seeds <x>`: the static evaluation from the side to move's view.
+std::string eval_report(const search::Searcher& searcher, const Game& game);
+
+}  // namespace mancala::protocol

@@ -1,0 +1,216 @@
+#include "protocol/protocol.h"
+
+#include <algorithm>
+#include <new>
+#include <sstream>
+#include <stdexcept>
+
+#include "protocol/commands.h"
+#include "protocol/engine_options.h"
+#include "protocol/helper_commands.h"
+#include "protocol/tokens.h"
+#include "search/bench.h"
+
+#ifndef MANCALA_VERSION
+#define MANCALA_VERSION "dev"
+#endif
+
+namespace mancala::protocol {
+
+namespace {
+
+constexpr int kProtocolVersion = 1;
+constexpr int kMaxHelperDepth = 64;
+
+// The text after the first token, exactly as received (setoption values keep their spacing).
+std::string_view after_first_token(std::string_view line) {
+  line = trim(line);
+  const std::size_t end = line.find_first_of(" \t");
+  return end == std::string_view::npos ? std::string_view() : line.substr(end);
+}
+
+}  // namespace
+
+Session::Session(std::ostream& out)
+    : out_(out), options_(make_engine_options()), searcher_(search_settings(options_)), search_(searcher_, out_) {}
+
+void Session::run(std::istream& in) {
+  LineReader reader(in);
+  while (auto line = reader.next()) {
+    if (line->too_long) {
+      error("line longer than " + std::to_string(kMaxLineBytes) + " bytes discarded");
+      continue;
+    }
+    try {
+      if (!execute(line->text)) return;
+    } catch (const std::exception& e) {  // e.g. no memory for a table: report it and go on
+      error(std::string("internal: ") + e.what());
+    }
+  }
+  search_.finish();
+}
+
+bool Session::execute(std::string_view line) {
+  const Args tokens = split_tokens(line);
+  if (tokens.empty()) return true;
+  const std::string_view command = tokens[0];
+  const Args args(tokens.begin() + 1, tokens.end());
+
+  if (command == "quit") {
+    reject_arguments(command, args);
+    search_.stop();
+    return false;
+  }
+  if (command == "isready") {
+    reject_arguments(command, args);
+    out_.write("readyok");
+  } else if (command == "umi") {
+    reject_arguments(command, args);
+    handshake();
+  } else if (command == "stop") {
+    reject_arguments(command, args);
+    search_.stop();
+  } else if (command == "ponderhit") {
+    reject_arguments(command, args);
+    search_.ponderhit();
+  } else if (command == "setoption") {
+    if (idle_for(command)) setoption(after_first_token(line));
+  } else if (command == "newgame") {
+    reject_arguments(command, args);
+    if (idle_for(command)) searcher_.new_game();
+  } else if (command == "position") {
+    position(args);
+  } else if (command == "go") {
+    go(args);
+  } else if (command == "gameover") {
+    gameover(args);
+  } else if (command == "d") {
+    reject_arguments(command, args);
+    show_position();
+  } else if (command == "perft") {
+    if (idle_for(command)) perft(args);
+  } else if (command == "eval") {
+    reject_arguments(command, args);
+    if (idle_for(command)) eval();
+  } else if (command == "bench") {
+    if (idle_for(command)) bench(args);
+  } else {
+    const bool uci = command == "uci" || command == "ucinewgame";
+    error("unknown command " + quote(command) + (uci ? " (UMI says umi and newgame)" : ""));
+  }
+  return true;
+}
+
+bool Session::idle_for(std::string_view command) {
+  if (search_.busy()) {
+    error(std::string(command) + ": not while searching (send stop first)");
+    return false;
+  }
+  search_.join();
+  return true;
+}
+
+void Session::reject_arguments(std::string_view command, const Args& args) {
+  if (!args.empty()) error(std::string(command) + " takes no arguments; ignored " + quote(args[0]) + " and after");
+}
+
+void Session::handshake() {
+  out_.write("id name mancala-engine " MANCALA_VERSION);
+  out_.write("id author the mancala project");
+  for (const std::string& line : options_.describe()) out_.write(line);
+  out_.write("protocol " + std::to_string(kProtocolVersion));
+  out_.write("variants kalah mangala mangala2 bedouin");
+  out_.write("umiok");
+}
+
+void Session::setoption(std::string_view text) {
+  auto cmd = parse_setoption(text);
+  if (!cmd) return error(cmd.error());
+  const search::Settings before = search_settings(options_);
+  if (auto why = options_.set(cmd->name, cmd->value)) return error(*why);
+  if (options_.take_presses(option_names::kClearHash) > 0) searcher_.new_game();
+  try {
+    searcher_.configure(search_settings(options_));
+  } catch (const std::bad_alloc&) {
+    options_.set(option_names::kHash, std::to_string(before.hash_mb));
+    searcher_.configure(before);
+    error("setoption: Hash: not enough memory (kept " + std::to_string(before.hash_mb) + ")");
+  }
+}
+
+void Session::position(const Args& args) {
+  game_.reset();  // a bad position must not leave an old one to search by mistake
+  auto game = parse_position(args, options_.check_value(option_names::kKalahEmptyCapture));
+  if (!game) return error(game.error());
+  game_ = *game;
+}
+
+void Session::go(const Args& args) {
+  if (search_.busy()) return error("go: a search is already running (send stop first)");
+  auto parsed = parse_go(args);
+  auto refuse = [&](const std::string& why) {
+    error(why);
+    out_.write("bestmove none");  // every go gets its bestmove, so no GUI waits for ever
+  };
+  if (!parsed) return refuse(parsed.error());
+  GoCommand cmd = *parsed;
+  if (!game_) return refuse("go: no position (send position first)");
+  if (game_->over()) return out_.write("bestmove none");
+
+  search::Limits& limits = cmd.limits;
+  const int mover = index(game_->side_to_move());
+  if ((cmd.clock_given[0] || cmd.clock_given[1]) && !cmd.clock_given[mover])
+    return refuse(std::string("go: the clock of the side to move (") + (mover == 0 ? "stime" : "ntime") + ") is missing");
+  // MoveOverhead is kept in reserve for the GUI's and the pipe's delays.
+  const std::int64_t overhead = options_.spin_value(option_names::kMoveOverhead);
+  for (int side = 0; side < 2; ++side)
+    if (cmd.clock_given[side]) limits.clock_ms[side] = std::max<std::int64_t>(1, limits.clock_ms[side] - overhead);
+  if (limits.movetime_ms > 0) limits.movetime_ms = std::max<std::int64_t>(1, limits.movetime_ms - overhead);
+  const bool limited = limits.has_clock() || limits.movetime_ms > 0 || limits.depth > 0 || limits.nodes > 0;
+  if (!limited) limits.infinite = true;  // a bare `go` analyses until stop, as in UCI engines
+  if (limits.infinite) {  // infinite overrides the other limits
+    limits = search::Limits{};
+    limits.infinite = true;
+  }
+
+  search_.join();
+  search_.start(SearchJob{*game_, limits, cmd.ponder});
+}
+
+void Session::gameover(const Args& args) {
+  // A notice: this engine keeps nothing between games that the result could change.
+  if (auto notice = parse_gameover(args); !notice) error(notice.error());
+}
+
+void Session::show_position() {
+  if (!game_) return error("d: no position (send position first)");
+  for (const std::string& line : describe_position(*game_)) out_.write(line);
+}
+
+void Session::perft(const Args& args) {
+  auto depth = parse_depth("perft", args, 0, kMaxHelperDepth);
+  if (!depth) return error(depth.error());
+  if (!game_) return error("perft: no position (send position first)");
+  out_.write(perft_report(*game_, *depth));
+}
+
+void Session::eval() {
+  if (!game_) return error("eval: no position (send position first)");
+  if (game_->over()) return error("eval: the game is over");
+  out_.write(eval_report(searcher_, *game_));
+}
+
+void Session::bench(const Args& args) {
+  int depth = search::kDefaultBenchDepth;
+  if (!args.empty()) {
+    auto parsed = parse_depth("bench", args, 1, kMaxHelperDepth);
+    if (!parsed) return error(parsed.error());
+    depth = *parsed;
+  }
+  std::ostringstream text;
+  search::run_bench(depth, text);
+  std::istringstream lines(text.str());
+  for (std::string line; std::getline(lines, line);) out_.write(line);
+}
+
+}  // namespace mancala::protocol

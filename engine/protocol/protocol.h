@@ -1,0 +1,56 @@
+#pragma once
+// The UMI command loop (PROTOCOL.md): reads command lines, answers on `out`, and drives one
+// Searcher through a SearchThread. All text handling lives here and in its helpers; the search
+// core sees only positions, limits and settings.
+#include <istream>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "protocol/line_io.h"
+#include "protocol/options.h"
+#include "protocol/search_thread.h"
+#include "rules/game.h"
+#include "search/search.h"
+
+namespace mancala::protocol {
+
+class Session {
+ public:
+  explicit Session(std::ostream& out);
+  Session(const Session&) = delete;
+  Session& operator=(const Session&) = delete;
+
+  // Executes commands until `quit` or the end of input, then returns (the engine exits).
+  void run(std::istream& in);
+  // Executes one command line; false after `quit`.
+  bool execute(std::string_view line);
+
+ private:
+  using Args = std::vector<std::string_view>;
+
+  void error(const std::string& message) { out_.write("info string error: " + message); }
+  // Commands that use the searcher or the CPU wait for no search; they are refused during one.
+  bool idle_for(std::string_view command);
+  void reject_arguments(std::string_view command, const Args& args);
+
+  void handshake();
+  void setoption(std::string_view text);
+  void go(const Args& args);
+  void position(const Args& args);
+  void gameover(const Args& args);
+  void show_position();
+  void perft(const Args& args);
+  void eval();
+  void bench(const Args& args);
+
+  LineWriter out_;
+  OptionRegistry options_;
+  search::Searcher searcher_;
+  SearchThread search_;
+  std::optional<Game> game_;  // empty until a valid `position`, and after an invalid one
+};
+
+}  // namespace mancala::protocol

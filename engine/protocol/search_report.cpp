@@ -1,0 +1,71 @@
+#include "protocol/search_report.h"
+
+#include <cstdlib>
+
+namespace mancala::protocol {
+
+std::string format_seeds(int centiseeds) {
+  const int unit = search::kScoreUnit;
+  const int magnitude = std::abs(centiseeds);
+  std::string out = centiseeds < 0 ? "-" : "";
+  out += std::to_string(magnitude / unit);
+  const int fraction = magnitude % unit * 100 / unit;  // hundredths of a seed
+  if (fraction != 0) {
+    out += '.';
+    out += static_cast<char>('0' + fraction / 10);
+    if (fraction % 10 != 0) out += static_cast<char>('0' + fraction % 10);
+  }
+  return out;
+}
+
+namespace {
+
+std::string format_score(const search::Info& info) {
+  std::string out = " score ";
+  if (info.proven) {
+    // A proven score is a final margin, a whole number of seeds.
+    const int unit = search::kScoreUnit;
+    const int rounded = (info.score >= 0 ? info.score + unit / 2 : info.score - unit / 2) / unit;
+    out += "proven " + std::to_string(rounded);
+  } else {
+    out += "seeds " + format_seeds(info.score);
+  }
+  if (info.bound == search::Bound::Lower) out += " lowerbound";
+  if (info.bound == search::Bound::Upper) out += " upperbound";
+  return out;
+}
+
+}  // namespace
+
+std::string format_info(const Game& root, const search::Info& info) {
+  const std::int64_t time = info.time_ms < 0 ? 0 : info.time_ms;
+  const std::uint64_t nps = info.nodes * 1000 / static_cast<std::uint64_t>(time > 0 ? time : 1);
+  std::string out = "info depth " + std::to_string(info.depth) + " seldepth " + std::to_string(info.seldepth);
+  out += format_score(info);
+  out += " nodes " + std::to_string(info.nodes) + " nps " + std::to_string(nps) + " time " + std::to_string(time);
+  out += " hashfull " + std::to_string(info.hashfull);
+  Game line = root;
+  std::string pv;
+  for (Move mv : info.pv) {
+    if (line.over() || !line.is_legal(mv)) break;
+    pv += " " + line.move_text(mv);
+    line.play(mv);
+  }
+  if (!pv.empty()) out += " pv" + pv;
+  return out;
+}
+
+std::string format_bestmove(const Game& root, const search::Result& result) {
+  if (root.over()) return "bestmove none";
+  Move best = result.best;
+  if (best.is_none() || !root.is_legal(best)) best = root.legal_moves().front();  // never forfeit a live game
+  std::string out = "bestmove " + root.move_text(best);
+  Game after = root;
+  after.play(best);
+  if (!result.ponder.is_none() && !after.over() && after.side_to_move() != root.side_to_move() &&
+      after.is_legal(result.ponder))
+    out += " ponder " + after.move_text(result.ponder);
+  return out;
+}
+
+}  // namespace mancala::protocol

@@ -1,0 +1,21 @@
+#pragma once
+// The engine's search output as UMI text: `info` lines and the `bestmove` line.
+#include <string>
+
+#include "rules/game.h"
+#include "search/search.h"
+
+namespace mancala::protocol {
+
+// A score in 1/100 seeds as UMI writes it: at most two decimals, no trailing zeros ("1.5", "-3").
+std::string format_seeds(int centiseeds);
+
+// `info depth .. seldepth .. score .. nodes .. nps .. time .. hashfull .. pv ..`. The pv is cut
+// at its first move that is not legal, so a GUI never sees an impossible line.
+std::string format_info(const Game& root, const search::Info& info);
+
+// `bestmove <m> [ponder <m>]`, or `bestmove none` when there is no move. The ponder move is only
+// sent when it is legal and is the opponent's reply (after an extra turn there is nothing to ponder).
+std::string format_bestmove(const Game& root, const search::Result& result);
+
+}  // namespace mancala::protocol

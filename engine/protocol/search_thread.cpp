@@ -1,0 +1,83 @@
+#include "protocol/search_thread.h"
+
+#include "protocol/search_report.h"
+
+namespace mancala::protocol {
+
+void SearchThread::join() {
+  if (worker_.joinable()) worker_.join();
+}
+
+void SearchThread::start(SearchJob job) {
+  join();
+  {
+    std::lock_guard lock(mutex_);
+    stop_requested_ = false;
+    ponderhit_requested_ = false;
+    holding_ = job.ponder || job.limits.infinite;
+    abort_ = false;
+  }
+  running_ = true;
+  worker_ = std::thread([this, job = std::move(job)]() mutable { run(std::move(job)); });
+}
+
+void SearchThread::stop() {
+  {
+    std::lock_guard lock(mutex_);
+    stop_requested_ = true;
+    abort_ = true;
+  }
+  wake_.notify_all();
+  join();
+}
+
+void SearchThread::ponderhit() {
+  {
+    std::lock_guard lock(mutex_);
+    if (!running_ || stop_requested_) return;
+    ponderhit_requested_ = true;
+    abort_ = true;  // ends the infinite ponder search; run() restarts it with the real limits
+  }
+  wake_.notify_all();
+}
+
+void SearchThread::finish() {
+  bool holding = false;
+  {
+    std::lock_guard lock(mutex_);
+    holding = holding_;
+  }
+  if (holding) stop();
+  join();
+}
+
+void SearchThread::run(SearchJob job) {
+  search::Limits limits = job.limits;
+  if (job.ponder) {
+    limits = search::Limits{};
+    limits.infinite = true;
+  }
+  auto report = [&](const search::Info& info) { out_.write(format_info(job.game, info)); };
+  search::Result result;
+  for (;;) {
+    result = searcher_.search(job.game.variant(), job.game.position(), limits, abort_, report);
+    std::unique_lock lock(mutex_);
+    wake_.wait(lock, [&] { return !holding_ || stop_requested_ || ponderhit_requested_; });
+    if (job.ponder && ponderhit_requested_ && !stop_requested_) {
+      // The clocks now run for us: search again under the real limits (the table keeps the work).
+      job.ponder = false;
+      ponderhit_requested_ = false;
+      holding_ = job.limits.infinite;
+      limits = job.limits;
+      abort_ = false;
+      continue;
+    }
+    holding_ = false;
+    break;
+  }
+  const std::string line = format_bestmove(job.game, result);
+  running_ = false;  // before the line: a GUI that reacts to bestmove finds the engine idle
+  out_.write(line);
+}
+
+}  // namespace mancala::protocol

@@ -1,0 +1,57 @@
+#pragma once
+// Runs one search at a time on a worker thread, so the command loop keeps answering `isready`,
+// `stop` and `quit` while it thinks. The worker prints the `info` lines and exactly one
+// `bestmove` per started search. `go infinite` and `go ponder` hold the bestmove until `stop`
+// (or, for ponder, restart with the real limits at `ponderhit`), as UCI requires.
+#include <atomic>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+
+#include "protocol/line_io.h"
+#include "rules/game.h"
+#include "search/search.h"
+
+namespace mancala::protocol {
+
+struct SearchJob {
+  Game game;
+  search::Limits limits;  // for a ponder search: the limits that apply from `ponderhit` on
+  bool ponder = false;
+};
+
+class SearchThread {
+ public:
+  SearchThread(search::Searcher& searcher, LineWriter& out) : searcher_(searcher), out_(out) {}
+  ~SearchThread() { stop(); }
+  SearchThread(const SearchThread&) = delete;
+  SearchThread& operator=(const SearchThread&) = delete;
+
+  // True from start() until the bestmove has been decided.
+  bool busy() const { return running_.load(); }
+  // Waits for a finished worker to exit; afterwards the searcher may be used by the caller.
+  // Only call when !busy() (a running search would be waited for, however long it takes).
+  void join();
+
+  void start(SearchJob job);  // requires !busy()
+  void stop();                // ends any search and waits for its bestmove line
+  void ponderhit();           // a ponder search becomes a normal one; ignored otherwise
+  // End of input: a search with limits may finish; an infinite or ponder search is stopped.
+  void finish();
+
+ private:
+  void run(SearchJob job);
+
+  search::Searcher& searcher_;
+  LineWriter& out_;
+  std::thread worker_;
+  std::atomic<bool> running_{false};
+  std::atomic<bool> abort_{false};  // read by the search
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool stop_requested_ = false;     // guarded by mutex_, like the two below
+  bool ponderhit_requested_ = false;
+  bool holding_ = false;            // infinite or pondering: bestmove waits for stop
+};
+
+}  // namespace mancala::protocol

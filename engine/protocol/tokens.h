@@ -1,0 +1,28 @@
+#pragma once
+// Small text helpers shared by the command parsers: whitespace splitting, strict integers, and
+// quoting of untrusted input inside error messages.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace mancala::protocol {
+
+// Splits on runs of spaces and tabs (UMI allows any amount of white space between tokens).
+std::vector<std::string_view> split_tokens(std::string_view line);
+
+// Removes leading and trailing spaces and tabs.
+std::string_view trim(std::string_view text);
+
+// A whole token as a decimal integer: optional sign, digits only, no overflow.
+std::optional<std::int64_t> parse_integer(std::string_view token);
+
+// 'text' for an error message: cut to a readable length, control bytes shown as '?', so an
+// error line never carries what made the input bad (NUL, escape sequences) back to the GUI.
+std::string quote(std::string_view text);
+
+bool iequals(std::string_view a, std::string_view b);
+std::string to_lower(std::string_view text);
+
+}  // namespace mancala::protocol

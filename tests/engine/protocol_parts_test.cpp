@@ -1,0 +1,135 @@
+// The protocol layer's parts, in-process: option registry, command parsers, score text, and the
+// command loop driven through string streams.
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "protocol/commands.h"
+#include "protocol/options.h"
+#include "protocol/protocol.h"
+#include "protocol/search_report.h"
+#include "protocol/tokens.h"
+
+namespace mancala::protocol {
+namespace {
+
+TEST(OptionRegistry, TypedValuesAndErrors) {
+  OptionRegistry r;
+  r.add(Option::spin("Size", 5, 1, 10));
+  r.add(Option::check("Flag", false));
+  r.add(Option::combo("Style", "Calm", {"Calm", "Wild Thing"}));
+  r.add(Option::string("Book File", "a b"));
+  r.add(Option::button("Reset Now"));
+  EXPECT_EQ(r.describe(), (std::vector<std::string>{
+                              "option name Size type spin default 5 min 1 max 10",
+                              "option name Flag type check default false",
+                              "option name Style type combo default Calm var Calm var Wild Thing",
+                              "option name Book File type string default a b",
+                              "option name Reset Now type button",
+                          }));
+  EXPECT_FALSE(r.set("size", "7"));
+  EXPECT_EQ(r.spin_value("SIZE"), 7);
+  EXPECT_TRUE(r.set("Size", "11"));
+  EXPECT_TRUE(r.set("Size", "-"));
+  EXPECT_TRUE(r.set("Size", std::nullopt));
+  EXPECT_EQ(r.spin_value("Size"), 7) << "a rejected value keeps the old one";
+  EXPECT_FALSE(r.set("flag", "True"));
+  EXPECT_TRUE(r.check_value("Flag"));
+  EXPECT_FALSE(r.set("style", "wild thing"));
+  EXPECT_EQ(r.string_value("Style"), "Wild Thing") << "combo values keep the engine's spelling";
+  EXPECT_TRUE(r.set("Style", "Loud"));
+  EXPECT_FALSE(r.set("book file", ""));
+  EXPECT_EQ(r.string_value("Book File"), "");
+  EXPECT_FALSE(r.set("Book File", "<empty>"));
+  EXPECT_EQ(r.string_value("Book File"), "");
+  EXPECT_FALSE(r.set("Reset Now", std::nullopt));
+  EXPECT_FALSE(r.set("reset now", "x"));
+  EXPECT_EQ(r.take_presses("Reset Now"), 2);
+  EXPECT_EQ(r.take_presses("Reset Now"), 0);
+  EXPECT_TRUE(r.set("Nope", "1"));
+  EXPECT_THROW(r.add(Option::check("FLAG", true)), std::logic_error);
+  EXPECT_THROW(r.add(Option::check("Max value", true)), std::logic_error);
+}
+
+TEST(SetOptionGrammar, NameEndsAtTheFirstValueWord) {
+  auto c = parse_setoption("  name  Book   File  value  my  book.bin  ");
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->name, "Book File");
+  EXPECT_EQ(c->value, "my  book.bin") << "inner spacing of the value is kept";
+  c = parse_setoption(" name Opponent value the name value x");
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->name, "Opponent");
+  EXPECT_EQ(c->value, "the name value x");
+  c = parse_setoption(" name Clear Hash");
+  ASSERT_TRUE(c);
+  EXPECT_FALSE(c->value);
+  c = parse_setoption(" name X value");
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->value, "");
+  EXPECT_FALSE(parse_setoption(" name"));
+  EXPECT_FALSE(parse_setoption(" name value 3"));
+  EXPECT_FALSE(parse_setoption(" Hash value 3"));
+}
+
+TEST(GoGrammar, LimitsAndErrors) {
+  auto go = parse_go(split_tokens("stime 1000 ntime -5 sinc 10 ninc 20 movestogo 7 movetime 50 depth 9 nodes 99 ponder"));
+  ASSERT_TRUE(go);
+  EXPECT_EQ(go->limits.clock_ms[0], 1000);
+  EXPECT_EQ(go->limits.clock_ms[1], 0) << "a negative clock reads as 0";
+  EXPECT_EQ(go->limits.increment_ms[1], 20);
+  EXPECT_EQ(go->limits.moves_to_go, 7);
+  EXPECT_EQ(go->limits.movetime_ms, 50);
+  EXPECT_EQ(go->limits.depth, 9);
+  EXPECT_EQ(go->limits.nodes, 99u);
+  EXPECT_TRUE(go->ponder);
+  EXPECT_FALSE(go->limits.infinite);
+  EXPECT_TRUE(parse_go(split_tokens("infinite"))->limits.infinite);
+  for (const char* bad : {"depth", "depth 0", "nodes 1.5", "wtime 5", "depth 3 depth 4", "movestogo 0", "depth 1001"})
+    EXPECT_FALSE(parse_go(split_tokens(bad))) << bad;
+}
+
+TEST(ScoreText, SeedsWithAtMostTwoDecimals) {
+  EXPECT_EQ(format_seeds(0), "0");
+  EXPECT_EQ(format_seeds(300), "3");
+  EXPECT_EQ(format_seeds(150), "1.5");
+  EXPECT_EQ(format_seeds(-125), "-1.25");
+  EXPECT_EQ(format_seeds(-5), "-0.05");
+  EXPECT_EQ(format_seeds(1010), "10.1");
+}
+
+TEST(ScoreText, ProvenScoresAndPv) {
+  const Game game(Variant::kalah());
+  search::Info info;
+  info.depth = 3;
+  info.seldepth = 5;
+  info.score = 800;
+  info.proven = true;
+  info.bound = search::Bound::Lower;
+  info.nodes = 2000;
+  info.time_ms = 4;
+  info.pv = {Move::sow(2), Move::sow(5), Move::sow(0), Move::sow(7)};  // the last is not a pit
+  EXPECT_EQ(format_info(game, info),
+            "info depth 3 seldepth 5 score proven 8 lowerbound nodes 2000 nps 500000 time 4 hashfull 0 pv 3 6 1");
+}
+
+TEST(Session, TranscriptThroughStreams) {
+  std::istringstream in("umi\nposition startpos kalah(3,3) moves 1\nd\ngo depth 2\n");
+  std::ostringstream out;
+  Session session(out);
+  session.run(in);  // end of input lets the depth-2 search finish
+  const std::string text = out.str();
+  EXPECT_NE(text.find("\numiok\n"), std::string::npos);
+  EXPECT_NE(text.find("\nnotation kalah(3,3) 0,4,4:1 3,3,3:0 s\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("\nbestmove "), std::string::npos) << text;
+}
+
+TEST(Session, QuitEndsTheLoop) {
+  std::istringstream in("quit\nisready\n");
+  std::ostringstream out;
+  Session session(out);
+  session.run(in);
+  EXPECT_EQ(out.str(), "");
+}
+
+}  // namespace
+}  // namespace mancala::protocol

@@ -1,0 +1,231 @@
+// UMI transcript tests of searching: `go` with every limit, infinite and ponder searches with
+// stop and ponderhit, isready during a search, and end of input or quit while searching.
+#include <chrono>
+#include <regex>
+
+#include "umi_fixture.h"
+
+namespace mancala::testing {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+Millis since(Clock::time_point start) { return std::chrono::duration_cast<Millis>(Clock::now() - start); }
+
+// Every field of PROTOCOL.md's info line, in order; pv may be empty only for a finished line.
+const std::regex kInfoLine(
+    "info depth \\d+ seldepth \\d+ score (seeds -?\\d+(\\.\\d\\d?)?|proven -?\\d+)( lowerbound| upperbound)? "
+    "nodes \\d+ nps \\d+ time \\d+ hashfull \\d+( pv( \\S+)+)?");
+
+class UmiSearch : public Umi {
+ protected:
+  // Searches the current position; checks the info lines and that bestmove is legal there.
+  std::string search(std::string_view go, Millis timeout = kReply) {
+    const auto legal = legal_moves();
+    send(go);
+    const auto lines = until("bestmove", timeout);
+    if (lines.empty()) return "";
+    for (std::size_t i = 0; i + 1 < lines.size(); ++i)
+      EXPECT_TRUE(std::regex_match(lines[i], kInfoLine)) << lines[i];
+    const std::string move = lines.back().substr(9, lines.back().find(' ', 9) - 9);
+    if (legal.size() == 2 && legal[0] == "distributions") {
+      EXPECT_TRUE(std::regex_match(move, std::regex("\\d+,\\d+,\\d+,\\d+"))) << move;
+    } else {
+      EXPECT_NE(std::find(legal.begin(), legal.end(), move), legal.end()) << lines.back();
+    }
+    return move;
+  }
+
+  // Output lines during `window`; none of them may be a bestmove.
+  void expect_no_bestmove_for(Millis window) {
+    const auto end = Clock::now() + window;
+    while (Clock::now() < end) {
+      if (auto line = engine.read_line(std::chrono::duration_cast<Millis>(end - Clock::now()))) {
+        EXPECT_FALSE(starts_with(*line, "bestmove")) << *line;
+      }
+    }
+  }
+};
+
+TEST_F(UmiSearch, DepthLimitReportsEachIteration) {
+  send("position startpos kalah");
+  const auto legal = legal_moves();
+  send("go depth 4");
+  const auto lines = until("bestmove");
+  ASSERT_GE(lines.size(), 2u);
+  EXPECT_TRUE(starts_with(lines[lines.size() - 2], "info depth 4 ")) << "the last info line is the final depth";
+  for (std::size_t i = 0; i + 1 < lines.size(); ++i) EXPECT_TRUE(std::regex_match(lines[i], kInfoLine)) << lines[i];
+}
+
+TEST_F(UmiSearch, EveryVariantAndLimitGivesALegalMove) {
+  const char* positions[] = {
+      "position startpos kalah moves 3 6",
+      "position startpos kalah(4,3,empty)",
+      "position startpos mangala moves 4",
+      "position startpos mangala2",
+      "position fen mangala2 3,3,3,3,3,0:26 0,0,0,3,6,10:12 n 0 moves 5",
+      "position startpos bedouin(17) moves 2,4,6,5",
+      "position startpos bedouin moves 10,20,30,10 keep",
+      "position startpos bedouin moves 10,20,30,10 flip 4 4",
+  };
+  for (const char* position : positions) {
+    SCOPED_TRACE(position);
+    send(position);
+    search("go depth 3");
+    search("go nodes 2000");
+    search("go movetime 50");
+  }
+}
+
+TEST_F(UmiSearch, BedouinDistributionIsChosenWithinTheTime) {
+  send("position startpos bedouin");
+  const auto start = Clock::now();
+  const std::string move = search("go movetime 500");
+  EXPECT_LT(since(start).count(), 3000);
+  send("position startpos bedouin moves " + move);
+  EXPECT_TRUE(starts_with(notation(), "bedouin(70) ")) << "the chosen distribution is playable";
+}
+
+TEST_F(UmiSearch, MovetimeIsRespected) {
+  send("position startpos kalah");
+  const auto start = Clock::now();
+  search("go movetime 300");
+  EXPECT_GE(since(start).count(), 50) << "the search thought for a while";
+  EXPECT_LT(since(start).count(), 2000);
+}
+
+TEST_F(UmiSearch, ClocksForEitherSide) {
+  send("position startpos kalah");
+  auto start = Clock::now();
+  search("go stime 1000 ntime 1000 sinc 10 ninc 10");
+  EXPECT_LT(since(start).count(), 1500) << "never uses more than the clock";
+  send("position startpos kalah moves 1");
+  start = Clock::now();
+  search("go stime 60000 ntime 300 sinc 0 ninc 0 movestogo 5");
+  EXPECT_LT(since(start).count(), 1000) << "North's clock counts when North moves";
+  send("position startpos kalah moves 1");
+  send("go stime 1000");
+  const auto lines = until("bestmove");
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_TRUE(starts_with(lines[0], "info string error: go: the clock of the side to move"));
+  EXPECT_EQ(lines[1], "bestmove none");
+}
+
+TEST_F(UmiSearch, MalformedGoGivesAnErrorAndBestmoveNone) {
+  send("position startpos kalah");
+  const char* bad[] = {"go depth", "go depth 0", "go depth x", "go nodes -5", "go wtime 1000 btime 1000",
+                       "go movetime 100 movetime 100", "go sinc -1", "go fast"};
+  for (const char* line : bad) {
+    send(line);
+    const auto lines = until("bestmove");
+    ASSERT_EQ(lines.size(), 2u) << line;
+    EXPECT_TRUE(starts_with(lines[0], "info string error: go: ")) << lines[0];
+    EXPECT_EQ(lines[1], "bestmove none");
+  }
+}
+
+TEST_F(UmiSearch, InfiniteSearchWaitsForStopAndAnswersIsReady) {
+  send("position startpos kalah");
+  send("go infinite");
+  expect_no_bestmove_for(Millis(300));
+  const auto ping = Clock::now();
+  send("isready");
+  until("readyok");
+  EXPECT_LT(since(ping).count(), 500) << "readyok during a search comes at once";
+  const auto stop = Clock::now();
+  send("stop");
+  until("bestmove");
+  EXPECT_LT(since(stop).count(), 500) << "stop is prompt";
+  EXPECT_TRUE(answer("isready").empty()) << "exactly one bestmove";
+}
+
+TEST_F(UmiSearch, InfiniteSearchOfASolvedGameStillWaitsForStop) {
+  send("position startpos kalah(2,1)");
+  send("go infinite");
+  expect_no_bestmove_for(Millis(300));
+  send("stop");
+  until("bestmove");
+}
+
+TEST_F(UmiSearch, BareGoSearchesUntilStop) {
+  send("position startpos mangala");
+  send("go");
+  expect_no_bestmove_for(Millis(200));
+  send("stop");
+  until("bestmove");
+}
+
+TEST_F(UmiSearch, CommandsDuringASearch) {
+  send("position startpos kalah");
+  send("go infinite");
+  for (const char* line : {"setoption name Hash value 8", "go depth 2", "perft 3", "newgame", "eval", "bench 1"})
+    expect_one_error(without_progress(answer(line)), line);
+  EXPECT_TRUE(without_progress(answer("position startpos mangala")).empty()) << "position is for the next go";
+  EXPECT_EQ(notation(), "mangala 4,4,4,4,4,4:0 4,4,4,4,4,4:0 s");
+  send("stop");
+  const auto lines = until("bestmove");
+  EXPECT_TRUE(std::regex_match(lines.back(), std::regex("bestmove [1-6]( ponder [1-6])?"))) << lines.back();
+  EXPECT_TRUE(answer("isready").empty());
+}
+
+TEST_F(UmiSearch, PonderhitSwitchesToTheRealLimits) {
+  send("setoption name Ponder value true");
+  send("position startpos kalah moves 1");
+  send("go ponder movetime 200");
+  expect_no_bestmove_for(Millis(300));
+  const auto hit = Clock::now();
+  send("ponderhit");
+  until("bestmove");
+  EXPECT_LT(since(hit).count(), 2000);
+}
+
+TEST_F(UmiSearch, PonderMissIsStopped) {
+  send("position startpos kalah moves 1");
+  send("go ponder stime 5000 ntime 5000");
+  expect_no_bestmove_for(Millis(200));
+  send("stop");
+  until("bestmove");
+  EXPECT_TRUE(answer("ponderhit").empty()) << "a late ponderhit is ignored";
+}
+
+TEST_F(UmiSearch, EndOfInputStopsAnInfiniteSearchAndExits) {
+  send("position startpos kalah");
+  send("go infinite");
+  engine.close_input();
+  until("bestmove");
+  EXPECT_EQ(engine.wait_exit(kReply), 0);
+}
+
+TEST_F(UmiSearch, EndOfInputLetsALimitedSearchFinish) {
+  send("position startpos kalah");
+  send("go depth 3");
+  engine.close_input();
+  const auto lines = until("bestmove");
+  ASSERT_GE(lines.size(), 2u);
+  EXPECT_TRUE(starts_with(lines[lines.size() - 2], "info depth 3 "));
+  EXPECT_EQ(engine.wait_exit(kReply), 0);
+}
+
+TEST_F(UmiSearch, QuitDuringASearchExitsPromptly) {
+  send("position startpos kalah");
+  send("go infinite");
+  expect_no_bestmove_for(Millis(100));
+  const auto quit = Clock::now();
+  send("quit");
+  EXPECT_EQ(engine.wait_exit(kReply), 0);
+  EXPECT_LT(since(quit).count(), 1000);
+}
+
+TEST(EngineCommandLine, BenchPrintsNodesAndSpeed) {
+  EnginePipe bench(MANCALA_ENGINE_PATH, {"bench", "3"});
+  bool found = false;
+  const auto lines = bench.read_until("Nodes/second", Millis(20000), &found);
+  ASSERT_TRUE(found);
+  const auto last = bench.read_line(Millis(5000));
+  ASSERT_TRUE(last);
+  EXPECT_TRUE(std::regex_match(*last, std::regex("\\d+ nodes \\d+ nps"))) << *last;
+  EXPECT_EQ(bench.wait_exit(Millis(5000)), 0);
+}
+
+}  // namespace
+}  // namespace mancala::testing

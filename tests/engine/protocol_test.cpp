@@ -1,0 +1,260 @@
+// UMI transcript tests against the real mancala-engine executable, through pipes: handshake,
+// options, positions of every variant, errors and line handling. Searches are in
+// protocol_search_test.cpp.
+#include <random>
+
+#include "umi_fixture.h"
+
+namespace mancala::testing {
+namespace {
+
+TEST_F(Umi, HandshakeListsIdOptionsProtocolAndVariants) {
+  send("umi");
+  const auto lines = until("umiok");
+  ASSERT_GE(lines.size(), 5u);
+  EXPECT_TRUE(starts_with(lines[0], "id name ")) << lines[0];
+  EXPECT_TRUE(starts_with(lines[1], "id author ")) << lines[1];
+  const std::vector<std::string> tail(lines.end() - 3, lines.end());
+  EXPECT_EQ(tail, (std::vector<std::string>{"protocol 1", "variants kalah mangala mangala2 bedouin", "umiok"}));
+  const std::vector<std::string> options(lines.begin() + 2, lines.end() - 3);
+  const std::vector<std::string> expected = {
+      "option name Hash type spin default 64 min 1 max 4096",
+      "option name Clear Hash type button",
+      "option name Threads type spin default 1 min 1 max 1",
+      "option name Level type spin default 20 min 1 max 20",
+      "option name PlainEval type check default false",
+      "option name Ponder type check default false",
+      "option name MoveOverhead type spin default 10 min 0 max 5000",
+      "option name KalahEmptyCapture type check default false",
+      "option name UMI_Opponent type string default <empty>",
+  };
+  EXPECT_EQ(options, expected);
+}
+
+TEST_F(Umi, IsReadyIsAnsweredAtOnce) {
+  EXPECT_TRUE(answer("isready").empty());  // two readyok lines: the first is consumed here
+  EXPECT_EQ(engine.read_line(kReply), "readyok");
+}
+
+TEST_F(Umi, GoodOptionValuesAreAcceptedSilently) {
+  EXPECT_TRUE(answer("setoption name Hash value 16").empty());
+  EXPECT_TRUE(answer("setoption name hash value 32").empty()) << "option names are case-insensitive";
+  EXPECT_TRUE(answer("setoption   name   Clear    Hash").empty()) << "names with spaces, any white space";
+  EXPECT_TRUE(answer("setoption name Clear Hash value ignored").empty()) << "a button ignores a value";
+  EXPECT_TRUE(answer("setoption name UMI_Opponent value Deep  Sower 3.1 (value name inside)").empty());
+  EXPECT_TRUE(answer("setoption name UMI_Opponent value").empty()) << "empty string value";
+  EXPECT_TRUE(answer("setoption name UMI_Opponent value    ").empty()) << "empty string value, trailing blanks";
+  EXPECT_TRUE(answer("setoption name PlainEval value TRUE").empty());
+  EXPECT_TRUE(answer("setoption name Level value +7").empty());
+  EXPECT_TRUE(answer("setoption name MoveOverhead value 0").empty());
+}
+
+TEST_F(Umi, BadOptionValuesGiveOneErrorAndKeepTheOldValue) {
+  const char* bad[] = {
+      "setoption name Hash value 0",         "setoption name Hash value 4097",  "setoption name Hash value 12abc",
+      "setoption name Hash value",           "setoption name Hash",             "setoption name Threads value 2",
+      "setoption name PlainEval value yes",  "setoption name NoSuchOption value 1",
+      "setoption name value 3",              "setoption Hash value 3",          "setoption",
+  };
+  for (const char* line : bad) expect_one_error(answer(line), line);
+  // The engine still works with the values it kept.
+  send("position startpos kalah(4,3)");
+  send("go depth 2");
+  until("bestmove ");
+}
+
+TEST_F(Umi, KalahEmptyCaptureOptionAppliesToPlainKalahSpecs) {
+  send("position startpos kalah");
+  EXPECT_EQ(notation(), "kalah(6,4) 4,4,4,4,4,4:0 4,4,4,4,4,4:0 s");
+  send("setoption name KalahEmptyCapture value true");
+  send("position startpos kalah");
+  EXPECT_EQ(notation(), "kalah(6,4,empty) 4,4,4,4,4,4:0 4,4,4,4,4,4:0 s");
+  send("position startpos kalah(4,3)");
+  EXPECT_EQ(notation(), "kalah(4,3,empty) 3,3,3,3:0 3,3,3,3:0 s");
+  send("position fen kalah(6,4) 4,4,0,5,5,0:2 5,0,6,6,5,5:1 n");
+  EXPECT_EQ(notation(), "kalah(6,4,empty) 4,4,0,5,5,0:2 5,0,6,6,5,5:1 n");
+  send("setoption name KalahEmptyCapture value false");
+  send("position startpos kalah");
+  EXPECT_EQ(notation(), "kalah(6,4) 4,4,4,4,4,4:0 4,4,4,4,4,4:0 s");
+}
+
+TEST_F(Umi, KalahExtraTurnChainKeepsTheMover) {
+  send("position startpos kalah moves 3");
+  EXPECT_EQ(notation(), "kalah(6,4) 4,4,0,5,5,5:1 4,4,4,4,4,4:0 s");
+  send("position startpos kalah moves 3 6");
+  EXPECT_EQ(notation(), "kalah(6,4) 4,4,0,5,5,0:2 5,5,5,5,4,4:0 n");
+  send("position startpos kalah moves 3 6 2");
+  EXPECT_EQ(notation(), "kalah(6,4) 4,4,0,5,5,0:2 5,0,6,6,5,5:1 n");
+  EXPECT_EQ(legal_moves(), (std::vector<std::string>{"1", "3", "4", "5", "6"}));
+}
+
+TEST_F(Umi, MangalaPositionsWithMoves) {
+  send("position startpos mangala moves 4");
+  EXPECT_EQ(notation(), "mangala 4,4,4,1,5,5:1 4,4,4,4,4,4:0 s");
+  send("position startpos mangala moves 4 1 3");
+  EXPECT_EQ(notation(), "mangala 1,5,5,2,5,5:1 4,4,1,5,5,5:0 s");
+}
+
+TEST_F(Umi, MangalaTwoAutomaticPassIsNeverWritten) {
+  // North's 5 empties South's row: South passes, so North writes the next move too.
+  send("position fen mangala2 3,3,3,3,3,0:26 0,0,0,3,6,10:12 n 0 moves 5");
+  EXPECT_EQ(notation(), "mangala2 0,0,0,0,0,0:26 0,0,0,3,0,11:32 n 0");
+  send("position fen mangala2 3,3,3,3,3,0:26 0,0,0,3,6,10:12 n 0 moves 5 4");
+  EXPECT_EQ(notation(), "mangala2 1,0,0,0,0,0:26 0,0,0,0,1,12:32 s 1");
+}
+
+TEST_F(Umi, BedouinSetUpDistributionChoiceAndOpenings) {
+  send("position startpos bedouin");
+  EXPECT_EQ(notation(), "bedouin(70) 0,0,0,0,0,0:0 0,0,0,0,0,0:0 s distribute 0");
+  EXPECT_EQ(legal_moves(), (std::vector<std::string>{"distributions", "62196"}));
+  send("position startpos bedouin moves 10,20,30,10");
+  EXPECT_EQ(notation(), "bedouin(70) 0,0,10,20,0,0:0 0,0,30,10,0,0:0 n choose 1");
+  EXPECT_EQ(legal_moves(), (std::vector<std::string>{"keep", "flip"}));
+  send("position startpos bedouin moves 10,20,30,10 flip");
+  EXPECT_EQ(notation(), "bedouin(70) 0,0,30,10,0,0:0 0,0,10,20,0,0:0 n opening 2");
+  send("position startpos bedouin moves 10,20,30,10 flip 4 4");
+  EXPECT_EQ(notation(), "bedouin(70) 2,3,33,1,3,3:0 3,3,13,2,2,2:0 n play 4");
+}
+
+TEST_F(Umi, FinishedGameShowsResultAndAnswersBestmoveNone) {
+  send("position fen kalah(6,4) 1,0,1,1,1,1:12 0,0,0,1,0,3:27 n moves 4 3 5 1 6");
+  const auto d = answer("d");
+  EXPECT_NE(std::find(d.begin(), d.end(), "notation kalah(6,4) 0,0,0,0,0,0:20 0,0,0,0,0,0:28 -"), d.end());
+  EXPECT_NE(std::find(d.begin(), d.end(), "tomove none"), d.end());
+  EXPECT_NE(std::find(d.begin(), d.end(), "result north 20 28"), d.end());
+  send("go depth 5");
+  EXPECT_EQ(until("bestmove"), (std::vector<std::string>{"bestmove none"}));
+  EXPECT_TRUE(answer("gameover north 20 28 north has more seeds").empty());
+  expect_one_error(answer("gameover white 20 28"), "bad result word");
+  expect_one_error(answer("gameover north 20"), "missing score");
+}
+
+TEST_F(Umi, BadPositionsGiveOneErrorAndClearThePosition) {
+  const char* bad[] = {
+      "position",
+      "position startpos",
+      "position startpos moves 3",
+      "position startpos chess",
+      "position startpos kalah(9,4)",
+      "position startpos kalah moves 3 3",
+      "position startpos kalah moves 7",
+      "position startpos bedouin moves 10,20,30,11",
+      "position fen kalah(6,4) 4,4,4,4,4,4:0 4,4,4,4,4,4:1 s",
+      "position fen kalah(6,4) 4,4,4,4,4,4:0 4,4,4,4,4,4:0 x",
+      "position fen mangala2 6,6,6,6,6,6:0 6,6,6,6,6,6:0 s",
+      "position fen kalah(6,4) 1,0,1,1,1,1:12 0,0,0,1,0,3:27 n moves 4 3 5 1 6 1",
+  };
+  for (const char* line : bad) {
+    send("position startpos kalah");
+    expect_one_error(answer(line), line);
+    expect_one_error(answer("d"), std::string("d after: ") + line);
+  }
+  send("go depth 3");
+  const auto lines = until("bestmove");
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_TRUE(starts_with(lines[0], "info string error: go: no position"));
+  EXPECT_EQ(lines[1], "bestmove none");
+}
+
+TEST_F(Umi, GarbageGetsOneErrorLineEach) {
+  const char* garbage[] = {"hello", "ISREADY", "uci", "Go depth 3", "\x01\x02\x7f", "#",
+                           "é ü ß", "setoption name"};
+  for (const char* line : garbage) expect_one_error(answer(line), line);
+  expect_one_error(answer(std::string_view("go\0depth 3", 10)), "a NUL byte inside a word");
+  // Argument-less commands report extra words and still run.
+  send("isready now");
+  const auto lines = until("readyok");
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_TRUE(starts_with(lines[0], "info string error: "));
+}
+
+TEST_F(Umi, RandomBytesNeverStopTheEngine) {
+  std::mt19937 rng(12345);
+  std::string noise;
+  for (int line = 0; line < 300; ++line) {
+    const int length = static_cast<int>(rng() % 80);
+    noise += "x";  // a leading letter keeps the line from being a real command by chance
+    for (int i = 0; i < length; ++i) noise += static_cast<char>(rng() % 256);
+    noise += "\n";
+  }
+  ASSERT_TRUE(engine.send(noise));
+  send("isready");
+  for (const std::string& line : until("readyok"))
+    EXPECT_TRUE(line == "readyok" || starts_with(line, "info string error: ")) << line;
+}
+
+TEST_F(Umi, OverlongLinesAreDiscardedWithOneError) {
+  std::string huge(100000, 'x');
+  expect_one_error(answer(huge), "100000 bytes");
+  std::string moves = "position startpos kalah moves";
+  while (moves.size() <= 70000) moves += " 1";
+  send("position startpos mangala");
+  expect_one_error(answer(moves), "an overlong valid-looking position");
+  EXPECT_EQ(notation(), "mangala 4,4,4,4,4,4:0 4,4,4,4,4,4:0 s") << "the discarded line changed nothing";
+  // 65536 bytes exactly is still a line.
+  std::string longest = "position startpos kalah";
+  longest += std::string(65536 - longest.size(), ' ');
+  EXPECT_TRUE(answer(longest).empty());
+}
+
+TEST_F(Umi, CrlfAndLoneCrEndLinesToo) {
+  ASSERT_TRUE(engine.send("position startpos mangala2 moves 1\r\nd\r\n"));
+  bool found = false;
+  const auto lines = engine.read_until("notation ", kReply, &found);
+  ASSERT_TRUE(found);
+  EXPECT_EQ(lines.back(), "notation mangala2 0,7,7,7,7,7:0 7,6,6,6,6,6:0 n 1");
+  until("legal ");
+  ASSERT_TRUE(engine.send("isready\risready\r\n"));
+  EXPECT_EQ(engine.read_line(kReply), "readyok");
+  EXPECT_EQ(engine.read_line(kReply), "readyok");
+}
+
+TEST_F(Umi, HelperCommands) {
+  send("position startpos kalah");
+  EXPECT_TRUE(starts_with(answer("perft 5").at(0), "perft depth 5 nodes 4690 "));
+  const auto eval = answer("eval");
+  ASSERT_EQ(eval.size(), 1u);
+  EXPECT_TRUE(starts_with(eval[0], "eval seeds ")) << eval[0];
+  expect_one_error(answer("perft x"), "perft x");
+  expect_one_error(answer("perft"), "perft without depth");
+  EXPECT_TRUE(answer("newgame").empty());
+  EXPECT_TRUE(answer("stop").empty()) << "stop when idle is ignored";
+  EXPECT_TRUE(answer("ponderhit").empty()) << "ponderhit when idle is ignored";
+}
+
+TEST_F(Umi, EndOfInputWhileIdleExitsCleanly) {
+  send("umi");
+  until("umiok");
+  engine.close_input();
+  EXPECT_EQ(engine.wait_exit(kReply), 0);
+}
+
+TEST_F(Umi, QuitExitsCleanly) {
+  send("quit");
+  EXPECT_EQ(engine.wait_exit(kReply), 0);
+}
+
+// One-shot command-line modes.
+TEST(EngineCommandLine, HelpPerftAndErrors) {
+  {
+    EnginePipe help(MANCALA_ENGINE_PATH, {"--help"});
+    bool found = false;
+    help.read_until("Usage", Millis(5000), &found);
+    EXPECT_TRUE(found);
+    EXPECT_EQ(help.wait_exit(Millis(5000)), 0);
+  }
+  {
+    EnginePipe perft(MANCALA_ENGINE_PATH, {"perft", "mangala2", "6,6,6,6,6,6:0", "6,6,6,6,6,6:0", "s", "0", "4"});
+    const auto line = perft.read_line(Millis(5000));
+    ASSERT_TRUE(line);
+    EXPECT_TRUE(line->rfind("perft depth 4 nodes 1166 ", 0) == 0) << *line;
+    EXPECT_EQ(perft.wait_exit(Millis(5000)), 0);
+  }
+  {
+    EnginePipe bad(MANCALA_ENGINE_PATH, {"perft", "chess", "3"});
+    EXPECT_EQ(bad.wait_exit(Millis(5000)), 2);
+  }
+}
+
+}  // namespace
+}  // namespace mancala::testing

@@ -1,0 +1,76 @@
+#pragma once
+// A GoogleTest fixture around one engine process speaking UMI, with helpers that keep every
+// test bounded in time: each wait has a deadline, and a missed deadline is a test failure.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine_pipe.h"
+
+namespace mancala::testing {
+
+class Umi : public ::testing::Test {
+ protected:
+  // Generous enough for a sanitizer build on a busy machine; a healthy engine answers in ms.
+  static constexpr Millis kReply{5000};
+
+  EnginePipe engine{MANCALA_ENGINE_PATH};
+
+  void send(std::string_view line) { ASSERT_TRUE(engine.send_line(line)) << "engine stopped reading at: " << line; }
+
+  // Output lines up to and including the first starting with `prefix`.
+  std::vector<std::string> until(std::string_view prefix, Millis timeout = kReply) {
+    bool found = false;
+    auto lines = engine.read_until(prefix, timeout, &found);
+    EXPECT_TRUE(found) << "no line starting with '" << prefix << "' within " << timeout.count() << " ms";
+    return lines;
+  }
+
+  // Sends `line`, then isready; returns what the engine printed before readyok.
+  std::vector<std::string> answer(std::string_view line) {
+    send(line);
+    send("isready");
+    auto lines = until("readyok");
+    if (!lines.empty()) lines.pop_back();
+    return lines;
+  }
+
+  // `d`'s notation field for the current position ("" if there was none).
+  std::string notation() {
+    for (const std::string& line : answer("d"))
+      if (line.rfind("notation ", 0) == 0) return line.substr(9);
+    return "";
+  }
+
+  std::vector<std::string> legal_moves() {
+    std::vector<std::string> moves;
+    for (const std::string& line : answer("d"))
+      if (line.rfind("legal", 0) == 0) {
+        std::size_t i = 5;
+        while (i < line.size()) {
+          const std::size_t j = line.find(' ', i + 1);
+          const std::string word = line.substr(i + 1, j == std::string::npos ? std::string::npos : j - i - 1);
+          if (!word.empty()) moves.push_back(word);
+          i = j == std::string::npos ? line.size() : j;
+        }
+      }
+    return moves;
+  }
+
+  // Without the running search's progress lines (info lines other than info string).
+  static std::vector<std::string> without_progress(std::vector<std::string> lines) {
+    std::erase_if(lines, [](const std::string& l) { return starts_with(l, "info ") && !starts_with(l, "info string "); });
+    return lines;
+  }
+
+  static bool starts_with(const std::string& line, std::string_view prefix) { return line.rfind(prefix, 0) == 0; }
+
+  static void expect_one_error(const std::vector<std::string>& lines, std::string_view context) {
+    ASSERT_EQ(lines.size(), 1u) << context;
+    EXPECT_TRUE(starts_with(lines[0], "info string error: ")) << context << ": " << lines[0];
+  }
+};
+
+}  // namespace mancala::testing
