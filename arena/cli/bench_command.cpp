@@ -1,0 +1,133 @@
+// `arena bench`: the arena's own cost. Plays games between two instant bots at a given
+// concurrency, without a results file, and reports games/s, the round trip per move, and the
+// arena's own CPU time per move (user + system time of the arena process divided by moves:
+// the work the arena does per move, whatever the engines cost).
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+#include "cli/commands.h"
+#include "engine/engine_client.h"
+#include "match/match.h"
+#include "openings/openings.h"
+#include "rules/variant.h"
+
+namespace arena::cli {
+
+namespace {
+
+struct BenchFlags {
+  std::string bot;
+  int games = 400;
+  int concurrency = 2;
+  std::string variant = "kalah(6,4)";
+  std::string tc = "1+0.01";
+};
+
+double cpu_seconds() {
+  rusage ru{};
+  ::getrusage(RUSAGE_SELF, &ru);
+  return static_cast<double>(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) + static_cast<double>(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
+}
+
+std::string default_bot() {
+  std::error_code ec;
+  const auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (ec) return "random-bot";
+  for (const auto& cand : {self.parent_path().parent_path() / "bots" / "random-bot", self.parent_path() / "random-bot"})
+    if (std::filesystem::exists(cand)) return cand.string();
+  return "random-bot";
+}
+
+}  // namespace
+
+Handler add_bench(CLI::App& app, process::ChildRegistry& registry) {
+  auto f = std::make_shared<BenchFlags>();
+  auto* sub = app.add_subcommand("bench", "Measure the arena's own overhead: games/s and cost per move between two instant bots");
+  sub->add_option("--bot", f->bot, "Bot program to play both sides (default: random-bot from the build)");
+  sub->add_option("--games", f->games, "Games to play")->check(CLI::Range(1, 1'000'000));
+  sub->add_option("--concurrency,-j", f->concurrency, "Games in parallel")->check(CLI::Range(1, 256));
+  sub->add_option("--variant", f->variant, "Variant spec");
+  sub->add_option("--tc", f->tc, "Clock, seconds (base+increment)");
+  return [f, &registry]() -> int {
+    const auto variant = mancala::parse_variant(f->variant);
+    if (!variant) {
+      std::cerr << "arena bench: --variant: " << variant.error() << "\n";
+      return 2;
+    }
+    std::string err;
+    const auto tc = config::parse_clock(f->tc, err);
+    if (!tc) {
+      std::cerr << "arena bench: --tc: " << err << "\n";
+      return 2;
+    }
+    const std::string bot = f->bot.empty() ? default_bot() : f->bot;
+    const std::string spec = variant->spec();
+    const auto openings = openings::generate_random({spec, 4, 64, 7, 0}, nullptr);
+
+    std::atomic<int> next{0};
+    std::atomic<long> moves{0}, forfeits{0};
+    std::atomic<long long> roundtrip_us{0};
+    std::mutex err_mutex;
+    std::string error;
+    const auto t0 = std::chrono::steady_clock::now();
+    const double cpu0 = cpu_seconds();
+    std::vector<std::thread> threads;
+    for (int w = 0; w < f->concurrency; ++w) {
+      threads.emplace_back([&, w] {
+        engine::ClientEnv env;
+        env.registry = &registry;
+        env.variant_family = spec.substr(0, spec.find('('));
+        config::EngineConfig a{"bot-a" + std::to_string(w), bot, {}, "", {}, 20, std::nullopt};
+        config::EngineConfig b = a;
+        b.name = "bot-b" + std::to_string(w);
+        engine::EngineClient ca(a, env), cb(b, env);
+        for (int g; (g = next++) < f->games && !registry.interrupted();) {
+          match::MatchParams p;
+          p.id = g;
+          p.variant = spec;
+          p.opening = openings[static_cast<std::size_t>(g / 2) % openings.size()];
+          p.south_tc = p.north_tc = *tc;
+          const auto rec = g % 2 ? match::play_game(p, cb, ca) : match::play_game(p, ca, cb);
+          if (rec.termination == match::Termination::NoHandshake) {
+            std::lock_guard lock(err_mutex);
+            error = rec.detail;
+            break;
+          }
+          if (rec.termination == match::Termination::TimeForfeit) ++forfeits;
+          moves += static_cast<long>(rec.moves.size());
+          long long us = 0;
+          for (const auto& m : rec.moves) us += static_cast<long long>(m.ms * 1000.0);
+          roundtrip_us += us;
+        }
+      });
+    }
+    for (auto& t : threads) t.join();
+    if (!error.empty()) {
+      std::cerr << "arena bench: the bot '" << bot << "' could not be started: " << error << "\n";
+      return 2;
+    }
+    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const double cpu = cpu_seconds() - cpu0;
+    const long mv = std::max(1L, moves.load());
+    const int games = std::min(f->games, next.load());
+    std::printf("bench: %d games, %ld moves, concurrency %d, %s, %s, bot %s\n", games, moves.load(), f->concurrency, spec.c_str(),
+                tc->describe().c_str(), bot.c_str());
+    std::printf("games per second:            %.1f\n", games / secs);
+    std::printf("moves per second:            %.0f\n", static_cast<double>(mv) / secs);
+    std::printf("round trip per move (wall):  %.1f us  (go written -> bestmove read, includes the bot)\n",
+                static_cast<double>(roundtrip_us.load()) / static_cast<double>(mv));
+    std::printf("arena CPU per move:          %.1f us  (arena user+system time / moves)\n", cpu * 1e6 / static_cast<double>(mv));
+    std::printf("time forfeits:               %ld\n", forfeits.load());
+    return 0;
+  };
+}
+
+}  // namespace arena::cli

@@ -1,0 +1,51 @@
+#include "cli/engine_flag.h"
+
+#include "protocol/umi.h"
+
+namespace arena::cli {
+
+using config::ConfigError;
+
+config::EngineConfig parse_engine_flag(const std::string& text) {
+  config::EngineConfig e;
+  config::TimeControl tc;
+  bool has_tc = false;
+  for (auto tok : protocol::tokens(text)) {
+    const auto eq = tok.find('=');
+    if (eq == std::string_view::npos || eq == 0)
+      throw ConfigError("--engine \"" + text + "\": '" + std::string(tok) + "' is not key=value");
+    const std::string key(tok.substr(0, eq)), value(tok.substr(eq + 1));
+    auto number = [&](std::int64_t min) {
+      auto v = protocol::parse_int(value);
+      if (!v || *v < min) throw ConfigError("--engine: " + key + "=" + value + " is not an integer >= " + std::to_string(min));
+      return *v;
+    };
+    if (key == "name") e.name = value;
+    else if (key == "cmd") e.command = value;
+    else if (key == "arg") e.args.push_back(value);
+    else if (key == "dir") e.dir = value;
+    else if (key.rfind("option.", 0) == 0 && key.size() > 7) e.options.emplace_back(key.substr(7), value);
+    else if (key == "margin") e.time_margin_ms = number(0);
+    else if (key == "tc") {
+      std::string err;
+      auto clock = config::parse_clock(value, err);
+      if (!clock) throw ConfigError("--engine: tc=" + err);
+      tc.base_ms = clock->base_ms;
+      tc.increment_ms = clock->increment_ms;
+      tc.moves_per_period = clock->moves_per_period;
+      has_tc = true;
+    } else if (key == "movetime") tc.movetime_ms = number(1), has_tc = true;
+    else if (key == "depth") tc.depth = number(1), has_tc = true;
+    else if (key == "nodes") tc.nodes = number(1), has_tc = true;
+    else throw ConfigError("--engine: unknown key '" + key + "' (known: name, cmd, arg, dir, option.<Name>, margin, tc, movetime, depth, nodes)");
+  }
+  if (e.command.empty()) throw ConfigError("--engine \"" + text + "\": needs cmd=<program>");
+  if (e.name.empty()) {
+    const auto slash = e.command.rfind('/');
+    e.name = slash == std::string::npos ? e.command : e.command.substr(slash + 1);
+  }
+  if (has_tc) e.tc = tc;
+  return e;
+}
+
+}  // namespace arena::cli

@@ -1,0 +1,14 @@
+#pragma once
+// Parses the --engine flag: space-separated key=value pairs, e.g.
+//   --engine "name=greedy cmd=build/bots/greedy-bot arg=--quiet dir=/tmp option.Level=3 margin=50 tc=1+0.01"
+// Keys: name, cmd, arg (repeatable), dir, option.<Name>, margin (ms), tc, movetime, depth, nodes.
+#include <string>
+
+#include "config/config.h"
+
+namespace arena::cli {
+
+// Throws config::ConfigError naming "--engine" and the key.
+config::EngineConfig parse_engine_flag(const std::string& text);
+
+}  // namespace arena::cli

@@ -1,0 +1,159 @@
+// `arena run [config.json] [flags]`: a tournament from a config file, flags overriding it.
+#include <unistd.h>
+
+#include <iostream>
+#include <memory>
+#include <optional>
+
+#include "cli/commands.h"
+#include "cli/engine_flag.h"
+#include "config/config_json.h"
+#include "tournament/results_file.h"
+#include "tournament/tournament.h"
+
+namespace arena::cli {
+
+namespace {
+
+struct RunFlags {
+  std::string config_file;
+  std::optional<std::string> name, kind, variant, tc, out, results, openings_file, sprt, anchor, filter_engine;
+  std::vector<std::string> engines;
+  std::optional<int> rounds, concurrency, max_moves, report_every, openings_random, gauntlet_players;
+  std::optional<std::int64_t> seed, movetime, depth, nodes;
+  bool decided = false, log_traffic = false, log_stderr = false, no_progress = false;
+};
+
+config::SprtConfig parse_sprt_flag(const std::string& text) {
+  std::vector<double> v;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const auto comma = text.find(',', start);
+    const std::string part = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    try {
+      std::size_t used = 0;
+      v.push_back(std::stod(part, &used));
+      if (used != part.size()) throw std::invalid_argument(part);
+    } catch (const std::exception&) {
+      throw config::ConfigError("--sprt: '" + part + "' is not a number; expected elo0,elo1[,alpha,beta]");
+    }
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  if (v.size() != 2 && v.size() != 4) throw config::ConfigError("--sprt: expected elo0,elo1 or elo0,elo1,alpha,beta");
+  config::SprtConfig s;
+  s.elo0 = v[0];
+  s.elo1 = v[1];
+  if (v.size() == 4) s.alpha = v[2], s.beta = v[3];
+  if (!(s.elo0 < s.elo1)) throw config::ConfigError("--sprt: elo1 must be greater than elo0");
+  if (!(s.alpha > 0 && s.alpha < 0.5 && s.beta > 0 && s.beta < 0.5)) throw config::ConfigError("--sprt: alpha and beta must lie in (0, 0.5)");
+  return s;
+}
+
+config::TournamentConfig build(const RunFlags& f) {
+  config::TournamentConfig c;
+  if (!f.config_file.empty()) config::apply_file(f.config_file, c);
+  if (f.name) c.name = *f.name;
+  if (f.kind) config::apply_json({{"kind", *f.kind}}, c);
+  if (f.variant) c.variant = *f.variant;
+  if (!f.engines.empty()) {
+    c.engines.clear();
+    for (const auto& e : f.engines) c.engines.push_back(parse_engine_flag(e));
+  }
+  if (f.gauntlet_players) c.gauntlet_players = *f.gauntlet_players;
+  if (f.rounds) c.rounds = *f.rounds;
+  if (f.tc || f.movetime || f.depth || f.nodes) {
+    config::TimeControl tc;
+    if (f.tc) {
+      std::string err;
+      auto clock = config::parse_clock(*f.tc, err);
+      if (!clock) throw config::ConfigError("--tc: " + err);
+      tc = *clock;
+    }
+    if (f.movetime) tc.movetime_ms = *f.movetime;
+    if (f.depth) tc.depth = *f.depth;
+    if (f.nodes) tc.nodes = *f.nodes;
+    c.tc = tc;
+  }
+  if (f.concurrency) c.concurrency = *f.concurrency;
+  if (f.seed) c.seed = static_cast<std::uint64_t>(*f.seed);
+  if (f.openings_file) {
+    c.openings.source = config::OpeningsConfig::Source::File;
+    c.openings.file = *f.openings_file;
+  }
+  if (f.openings_random) {
+    c.openings.source = config::OpeningsConfig::Source::Random;
+    c.openings.plies = *f.openings_random;
+  }
+  if (f.filter_engine) c.openings.filter_engine = *f.filter_engine;
+  if (f.max_moves) c.adjudication.max_moves = *f.max_moves;
+  if (f.decided) c.adjudication.decided = true;
+  if (f.sprt) c.sprt = parse_sprt_flag(*f.sprt);
+  if (f.anchor) c.anchor = *f.anchor;
+  if (f.out) c.output.dir = *f.out;
+  if (f.results) c.output.results = *f.results;
+  if (f.log_traffic) c.output.log_traffic = true;
+  if (f.log_stderr) c.output.log_stderr = true;
+  if (f.report_every) c.output.report_every = *f.report_every;
+  if (f.no_progress) c.output.progress = false;
+  config::validate(c);
+  return c;
+}
+
+}  // namespace
+
+Handler add_run(CLI::App& app, process::ChildRegistry& registry) {
+  auto f = std::make_shared<RunFlags>();
+  auto* sub = app.add_subcommand("run", "Play a tournament (from a JSON config file; flags override it)");
+  sub->add_option("config", f->config_file, "Tournament config file (JSON), e.g. configs/default.json")->check(CLI::ExistingFile);
+  sub->add_option("--name", f->name, "Tournament name (default results file: <out>/<name>.jsonl)");
+  sub->add_option("--kind", f->kind, "round-robin or gauntlet");
+  sub->add_option("--gauntlet-players", f->gauntlet_players, "Gauntlet: the first N engines play all others")->check(CLI::Range(1, 1000));
+  sub->add_option("--variant", f->variant, "Variant spec, e.g. kalah(6,4), mangala, bedouin");
+  sub->add_option("--engine", f->engines,
+                  "An engine (repeatable; replaces the config's engines): \"name=N cmd=PATH [arg=A]... [dir=D] "
+                  "[option.X=V]... [margin=MS] [tc=..] [depth=..]\"");
+  sub->add_option("--rounds", f->rounds, "Colour-swapped game pairs per engine pair")->check(CLI::Range(1, 10'000'000));
+  sub->add_option("--tc", f->tc, "Clock in seconds: base+increment, moves/base+increment, or inf (e.g. 1+0.01)");
+  sub->add_option("--movetime", f->movetime, "Fixed time per move (ms)")->check(CLI::Range(int64_t{1}, int64_t{604800000}));
+  sub->add_option("--depth", f->depth, "Fixed search depth")->check(CLI::Range(int64_t{1}, int64_t{1000}));
+  sub->add_option("--nodes", f->nodes, "Fixed node count")->check(CLI::PositiveNumber);
+  sub->add_option("--concurrency,-j", f->concurrency, "Games played in parallel")->check(CLI::Range(1, 1024));
+  sub->add_option("--seed", f->seed, "Seed for the schedule and random openings")->check(CLI::NonNegativeNumber);
+  sub->add_option("--openings-file", f->openings_file, "Openings: a file of positions (one per line)");
+  sub->add_option("--openings-random", f->openings_random, "Openings: N random moves from the start")->check(CLI::Range(1, 200));
+  sub->add_option("--filter-engine", f->filter_engine, "Random openings: keep those this engine finds balanced");
+  sub->add_option("--max-moves", f->max_moves, "Adjudicate a draw after this many moves (0 = off)")->check(CLI::Range(0, 1'000'000));
+  sub->add_flag("--adjudicate-decided", f->decided, "A side holding more than half the seeds wins at once");
+  sub->add_option("--sprt", f->sprt, "Head-to-head SPRT: elo0,elo1[,alpha,beta] (stops when decided)");
+  sub->add_option("--anchor", f->anchor, "Engine rated 0 in the rating fit (default: mean 0)");
+  sub->add_option("--out", f->out, "Output folder (results file and logs go inside it)");
+  sub->add_option("--results", f->results, "Results file name inside the output folder");
+  sub->add_flag("--log-traffic", f->log_traffic, "Log the protocol traffic of every engine (in <out>/logs/)");
+  sub->add_flag("--log-stderr", f->log_stderr, "Log every engine's stderr (in <out>/logs/)");
+  sub->add_option("--report-every", f->report_every, "Print the standings every N games")->check(CLI::Range(0, 1'000'000'000));
+  sub->add_flag("--no-progress", f->no_progress, "No live progress line");
+
+  return [f, &registry]() -> int {
+    config::TournamentConfig cfg;
+    try {
+      cfg = build(*f);
+    } catch (const config::ConfigError& e) {
+      std::cerr << "arena run: " << e.what() << "\n";
+      return 2;
+    }
+    try {
+      tournament::RunEnv env{&registry, &std::cout, ::isatty(STDOUT_FILENO) == 1};
+      const auto summary = tournament::run(cfg, env);
+      return summary.outcome == tournament::Outcome::Interrupted ? 130 : 0;
+    } catch (const config::ConfigError& e) {
+      std::cerr << "arena run: " << e.what() << "\n";
+      return registry.interrupted() ? 130 : 2;
+    } catch (const tournament::ResultsError& e) {
+      std::cerr << "arena run: " << e.what() << "\n";
+      return 3;
+    }
+  };
+}
+
+}  // namespace arena::cli

@@ -1,0 +1,62 @@
+#include "config/config.h"
+
+#include <set>
+
+#include "rules/variant.h"
+
+namespace arena::config {
+
+std::string TournamentConfig::results_path() const {
+  return output.dir + "/" + (output.results.empty() ? name + ".jsonl" : output.results);
+}
+
+namespace {
+
+bool plain_file_name(const std::string& s) {
+  return !s.empty() && s != "." && s != ".." && s.find('/') == std::string::npos && s.find('\0') == std::string::npos;
+}
+
+bool printable(const std::string& s) {
+  for (unsigned char c : s)
+    if (c < 0x20 || c == 0x7f) return false;
+  return true;
+}
+
+}  // namespace
+
+void validate(const TournamentConfig& c) {
+  if (!plain_file_name(c.name) || !printable(c.name))
+    throw ConfigError("name: must be a plain name (no '/', no control characters), got \"" + c.name + "\"");
+  if (auto v = mancala::parse_variant(c.variant); !v) throw ConfigError("variant: " + v.error());
+  if (c.engines.size() < 2) throw ConfigError("engines: a tournament needs at least two engines");
+  std::set<std::string> names;
+  for (std::size_t i = 0; i < c.engines.size(); ++i) {
+    const auto& e = c.engines[i];
+    const std::string at = "engines[" + std::to_string(i) + "]";
+    if (e.name.empty() || !printable(e.name) || e.name.size() > 64)
+      throw ConfigError(at + ".name: must be 1 to 64 printable characters");
+    if (!names.insert(e.name).second) throw ConfigError(at + ".name: '" + e.name + "' is used by two engines");
+    if (e.command.empty()) throw ConfigError(at + ".command: must not be empty");
+    for (const auto& [k, v] : e.options) {
+      if (k.empty() || !printable(k)) throw ConfigError(at + ".options: an option name is empty or has control characters");
+      if (!printable(v)) throw ConfigError(at + ".options." + k + ": the value has control characters");
+    }
+    if (!c.tc_for(e).limited())
+      throw ConfigError(at + ".time_control: engine '" + e.name +
+                        "' has no time control; set time_control for the tournament or the engine");
+  }
+  if (c.kind == Kind::Gauntlet && c.gauntlet_players >= static_cast<int>(c.engines.size()))
+    throw ConfigError("gauntlet_players: must be smaller than the number of engines (" + std::to_string(c.engines.size()) + ")");
+  if (c.sprt) {
+    if (c.engines.size() != 2) throw ConfigError("sprt: an SPRT test needs exactly two engines");
+    if (c.kind != Kind::RoundRobin) throw ConfigError("sprt: an SPRT test is a head-to-head match, not a gauntlet");
+  }
+  if (!c.anchor.empty() && !names.count(c.anchor)) throw ConfigError("anchor: no engine is named '" + c.anchor + "'");
+  if (!c.openings.filter_engine.empty() && !names.count(c.openings.filter_engine))
+    throw ConfigError("openings.filter_engine: no engine is named '" + c.openings.filter_engine + "'");
+  if (c.output.dir.empty()) throw ConfigError("output.dir: must not be empty");
+  if (!c.output.results.empty() && !plain_file_name(c.output.results))
+    throw ConfigError("output.results: must be a file name inside output.dir (no '/'), got \"" + c.output.results + "\"");
+}
+
+}  // namespace arena::config

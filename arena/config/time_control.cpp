@@ -1,0 +1,79 @@
+#include "config/time_control.h"
+
+#include <charconv>
+#include <cmath>
+
+namespace arena::config {
+
+namespace {
+
+std::optional<double> parse_seconds(std::string_view s) {
+  if (s.empty()) return std::nullopt;
+  double v = 0;
+  auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc() || ptr != s.data() + s.size() || !std::isfinite(v) || v < 0 || v > 1e7) return std::nullopt;
+  return v;
+}
+
+std::string seconds_text(std::int64_t ms) {
+  std::string s = std::to_string(ms / 1000);
+  if (ms % 1000) {
+    char frac[8];
+    std::snprintf(frac, sizeof frac, ".%03d", static_cast<int>(ms % 1000));
+    std::string f = frac;
+    while (f.back() == '0') f.pop_back();
+    s += f;
+  }
+  return s;
+}
+
+}  // namespace
+
+std::optional<TimeControl> parse_clock(std::string_view text, std::string& error) {
+  TimeControl tc;
+  if (text == "inf") return tc;
+  std::string_view rest = text;
+  if (auto slash = rest.find('/'); slash != std::string_view::npos) {
+    int moves = 0;
+    auto m = rest.substr(0, slash);
+    auto [ptr, ec] = std::from_chars(m.data(), m.data() + m.size(), moves);
+    if (ec != std::errc() || ptr != m.data() + m.size() || moves <= 0 || moves > 10000) {
+      error = "'" + std::string(text) + "': the moves per period before '/' must be a positive integer";
+      return std::nullopt;
+    }
+    tc.moves_per_period = moves;
+    rest.remove_prefix(slash + 1);
+  }
+  std::string_view base = rest, inc;
+  if (auto plus = rest.find('+'); plus != std::string_view::npos) {
+    base = rest.substr(0, plus);
+    inc = rest.substr(plus + 1);
+  }
+  const auto b = parse_seconds(base);
+  const auto i = inc.empty() ? std::optional<double>(0.0) : parse_seconds(inc);
+  if (!b || !i || *b <= 0) {
+    error = "'" + std::string(text) + "' is not a time control; expected seconds as in \"10+0.1\", \"40/60+0\" or \"inf\"";
+    return std::nullopt;
+  }
+  tc.base_ms = std::llround(*b * 1000.0);
+  tc.increment_ms = std::llround(*i * 1000.0);
+  if (tc.base_ms <= 0) {
+    error = "'" + std::string(text) + "': the base time must be at least 1 ms";
+    return std::nullopt;
+  }
+  return tc;
+}
+
+std::string TimeControl::describe() const {
+  std::string out;
+  auto add = [&](const std::string& part) { out += (out.empty() ? "" : ", ") + part; };
+  if (has_clock())
+    add((moves_per_period ? std::to_string(moves_per_period) + "/" : std::string()) + seconds_text(base_ms) + "+" +
+        seconds_text(increment_ms));
+  if (movetime_ms) add("movetime " + std::to_string(*movetime_ms) + "ms");
+  if (depth) add("depth " + std::to_string(*depth));
+  if (nodes) add("nodes " + std::to_string(*nodes));
+  return out.empty() ? "unlimited" : out;
+}
+
+}  // namespace arena::config

@@ -1,0 +1,29 @@
+#pragma once
+// A time control: a clock (base + increment, optionally in periods of N moves), a fixed time
+// per move, and/or search limits (depth, nodes). Text form for flags, cutechess-style, seconds:
+//   "60+0.6", "40/60+0", "0.5+0.01", "inf" (no clock).
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace arena::config {
+
+struct TimeControl {
+  std::int64_t base_ms = 0;       // 0: no clock
+  std::int64_t increment_ms = 0;
+  int moves_per_period = 0;       // 0: the base covers the whole game
+  std::optional<std::int64_t> movetime_ms;
+  std::optional<std::int64_t> depth;
+  std::optional<std::int64_t> nodes;
+
+  bool has_clock() const { return base_ms > 0; }
+  bool limited() const { return has_clock() || movetime_ms || depth || nodes; }
+  std::string describe() const;  // "1+0.01", "40/60+0", "movetime 100ms", "depth 4", ... joined by ", "
+  bool operator==(const TimeControl&) const = default;
+};
+
+// Parses the clock part ("60+0.6", "40/60+0", "inf"); the error says what is wrong.
+std::optional<TimeControl> parse_clock(std::string_view text, std::string& error);
+
+}  // namespace arena::config

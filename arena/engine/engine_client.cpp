@@ -1,0 +1,196 @@
+#include "engine/engine_client.h"
+
+#include <algorithm>
+
+namespace arena::engine {
+
+using protocol::tokens;
+using std::chrono::milliseconds;
+
+const char* fault_name(Fault f) {
+  switch (f) {
+    case Fault::None: return "none";
+    case Fault::NoHandshake: return "no_handshake";
+    case Fault::Stalled: return "stalled";
+    case Fault::Crash: return "crash";
+    case Fault::TimeForfeit: return "time_forfeit";
+    case Fault::Malformed: return "malformed_output";
+  }
+  return "?";
+}
+
+EngineClient::EngineClient(config::EngineConfig config, ClientEnv env) : config_(std::move(config)), env_(std::move(env)) {}
+
+EngineClient::~EngineClient() { stop(); }
+
+void EngineClient::stop() {
+  if (!proc_) return;
+  proc_->shutdown("quit", milliseconds(env_.timeouts.quit_grace_ms));
+  proc_.reset();
+}
+
+bool EngineClient::send(const std::string& line, Clock::time_point deadline) {
+  return proc_ && proc_->write(line + "\n", deadline);
+}
+
+Fault EngineClient::wait_for(const std::string& token, Clock::time_point deadline, std::string& line) {
+  for (;;) {
+    switch (proc_->read_line(line, deadline)) {
+      case process::ReadStatus::Line: {
+        const auto t = tokens(line);
+        if (!t.empty() && t[0] == token) return Fault::None;
+        break;
+      }
+      case process::ReadStatus::Timeout: return Fault::TimeForfeit;
+      case process::ReadStatus::Closed: return Fault::Crash;
+      case process::ReadStatus::TooLong: return Fault::Malformed;
+    }
+  }
+}
+
+std::optional<std::string> EngineClient::start() {
+  stop();
+  identity_ = Identity{};
+  process::SpawnSpec spec{config_.command, config_.args, config_.dir, env_.max_line};
+  try {
+    proc_ = std::make_unique<process::Process>(spec, *env_.registry, env_.log);
+  } catch (const process::SpawnError& e) {
+    return std::string(e.what());
+  }
+  if (auto err = handshake()) {
+    stop();
+    return err;
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> EngineClient::handshake() {
+  const auto deadline = Clock::now() + milliseconds(env_.timeouts.startup_ms);
+  const std::string limit = std::to_string(env_.timeouts.startup_ms) + " ms";
+  if (!send("umi", deadline)) return "could not write to the engine (it exited at once?)";
+  std::string line;
+  for (;;) {
+    const auto st = proc_->read_line(line, deadline);
+    if (st == process::ReadStatus::Timeout) return "no 'umiok' within " + limit;
+    if (st == process::ReadStatus::Closed) return "the engine exited during the handshake";
+    if (st == process::ReadStatus::TooLong) return "a handshake line longer than " + std::to_string(env_.max_line) + " bytes";
+    const auto t = tokens(line);
+    if (t.empty()) continue;
+    if (t[0] == "umiok") break;
+    if (t[0] == "id" && t.size() >= 2) {
+      std::string rest;
+      for (std::size_t i = 2; i < t.size(); ++i) rest += (i > 2 ? " " : "") + std::string(t[i]);
+      if (t[1] == "name") identity_.name = rest;
+      if (t[1] == "author") identity_.author = rest;
+    } else if (t[0] == "option") {
+      if (auto spec = protocol::parse_option(line)) identity_.options.push_back(*spec);
+    } else if (t[0] == "variants") {
+      for (std::size_t i = 1; i < t.size(); ++i) identity_.variants.emplace_back(t[i]);
+    } else if (t[0] == "protocol" && t.size() >= 2) {
+      if (auto v = protocol::parse_int(t[1])) identity_.protocol_version = static_cast<int>(*v);
+    }
+  }
+  if (!identity_.variants.empty() && !env_.variant_family.empty() &&
+      std::find(identity_.variants.begin(), identity_.variants.end(), env_.variant_family) == identity_.variants.end()) {
+    std::string list;
+    for (const auto& v : identity_.variants) list += (list.empty() ? "" : " ") + v;
+    return "the engine does not play " + env_.variant_family + " (it lists: " + list + ")";
+  }
+  for (const auto& [name, value] : config_.options) {
+    auto spec = std::find_if(identity_.options.begin(), identity_.options.end(),
+                             [&](const auto& o) { return protocol::iequals(o.name, name); });
+    if (spec == identity_.options.end()) return "option '" + name + "': the engine does not declare it";
+    auto checked = protocol::validate_option(*spec, value);
+    if (!checked.ok()) return checked.error;
+    if (!send(protocol::format_setoption(*spec, checked.value), deadline)) return "the engine exited while setting options";
+  }
+  if (!send("isready", deadline)) return "the engine exited before 'isready'";
+  switch (wait_for("readyok", deadline, line)) {
+    case Fault::None: return std::nullopt;
+    case Fault::Crash: return "the engine exited before answering 'isready'";
+    case Fault::Malformed: return "a line longer than " + std::to_string(env_.max_line) + " bytes";
+    default: return "no 'readyok' within " + limit;
+  }
+}
+
+Fault EngineClient::new_game(std::string& detail) {
+  if (!proc_) {
+    detail = "the engine is not running";
+    return Fault::Crash;
+  }
+  const auto deadline = Clock::now() + milliseconds(env_.timeouts.ready_ms);
+  std::string line;
+  Fault f = Fault::None;
+  if (!send("newgame", deadline) || !send("isready", deadline)) f = Fault::Crash;
+  else f = wait_for("readyok", deadline, line);
+  if (f == Fault::TimeForfeit) {
+    f = Fault::Stalled;
+    detail = "no 'readyok' within " + std::to_string(env_.timeouts.ready_ms) + " ms";
+  } else if (f == Fault::Crash) {
+    detail = "the engine exited before the game";
+  } else if (f == Fault::Malformed) {
+    detail = "a line longer than " + std::to_string(env_.max_line) + " bytes";
+  }
+  if (f != Fault::None) stop();
+  return f;
+}
+
+MoveReply EngineClient::search(const std::string& position_command, const protocol::GoLimits& limits,
+                               Clock::time_point deadline) {
+  MoveReply reply;
+  if (!proc_) {
+    reply.fault = Fault::Crash;
+    reply.detail = "the engine is not running";
+    return reply;
+  }
+  const std::string text = position_command + "\n" + protocol::format_go(limits) + "\n";
+  const auto t0 = Clock::now();
+  if (!proc_->write(text, deadline)) {
+    reply.elapsed = Clock::now() - t0;
+    reply.fault = Clock::now() >= deadline ? Fault::TimeForfeit : Fault::Crash;
+    reply.detail = reply.fault == Fault::Crash ? "the engine's input is closed" : "the engine does not read its input";
+    stop();
+    return reply;
+  }
+  std::string line;
+  for (;;) {
+    const auto st = proc_->read_line(line, deadline);
+    if (st != process::ReadStatus::Line) {
+      reply.elapsed = Clock::now() - t0;
+      if (st == process::ReadStatus::Timeout) {
+        reply.fault = Fault::TimeForfeit;
+        reply.detail = "no bestmove after " + std::to_string(std::chrono::duration_cast<milliseconds>(reply.elapsed).count()) + " ms";
+      } else if (st == process::ReadStatus::Closed) {
+        reply.fault = Fault::Crash;
+        reply.detail = "the engine exited during its search";
+      } else {
+        reply.fault = Fault::Malformed;
+        reply.detail = "an output line longer than " + std::to_string(env_.max_line) + " bytes";
+      }
+      stop();
+      return reply;
+    }
+    if (line.compare(0, 4, "info") == 0) {
+      if (auto info = protocol::parse_info(line)) protocol::merge_info(reply.info, *info);
+      continue;
+    }
+    if (line.compare(0, 8, "bestmove") != 0) continue;  // unknown lines are ignored, as in UCI
+    reply.elapsed = Clock::now() - t0;
+    if (auto bm = protocol::parse_bestmove(line)) {
+      reply.move = bm->move;
+      return reply;
+    }
+    if (tokens(line)[0] == "bestmove") {
+      reply.fault = Fault::Malformed;
+      reply.detail = "'bestmove' without a move";
+      stop();
+      return reply;
+    }
+  }
+}
+
+void EngineClient::game_over(const std::string& notice) {
+  if (proc_ && !proc_->write(notice + "\n", Clock::now() + milliseconds(50))) stop();
+}
+
+}  // namespace arena::engine

@@ -1,0 +1,90 @@
+#pragma once
+// One engine seen through UMI: start and handshake, validated options, "newgame"/"isready",
+// one search per call with the arena's own stopwatch and an absolute deadline, the game-over
+// notice, and shutdown. Every wait has a deadline; a failure names what went wrong and leaves
+// the client stopped, ready to be started again for the next game.
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "config/config.h"
+#include "process/process.h"
+#include "protocol/umi.h"
+
+namespace arena::engine {
+
+using Clock = process::Clock;
+
+struct Identity {
+  std::string name, author;                     // from "id name", "id author"
+  std::vector<protocol::OptionSpec> options;    // as declared
+  std::vector<std::string> variants;            // from "variants ..."; empty if not sent
+  std::optional<int> protocol_version;
+};
+
+// What a client needs from the run around it.
+struct ClientEnv {
+  process::ChildRegistry* registry = nullptr;
+  config::Timeouts timeouts;
+  std::size_t max_line = 65536;
+  std::string variant_family;                   // "kalah", ...: checked against "variants"
+  std::shared_ptr<process::LogSink> log;        // may be null
+};
+
+enum class Fault {
+  None,
+  NoHandshake,     // could not start, or no umiok/readyok in time at start
+  Stalled,         // no readyok to isready before a game
+  Crash,           // stdout closed / process died
+  TimeForfeit,     // no bestmove by the deadline
+  Malformed,       // a line too long, or a bestmove line without a move
+};
+const char* fault_name(Fault f);  // the termination reason written to results files
+
+struct MoveReply {
+  Fault fault = Fault::None;
+  std::string move;                 // the bestmove token when fault == None
+  protocol::SearchInfo info;        // last values the engine reported for this search
+  Clock::duration elapsed{};        // "go" written to "bestmove" read
+  std::string detail;               // what went wrong, for the results file
+};
+
+class EngineClient {
+ public:
+  EngineClient(config::EngineConfig config, ClientEnv env);
+  ~EngineClient();
+  EngineClient(const EngineClient&) = delete;
+  EngineClient& operator=(const EngineClient&) = delete;
+
+  const config::EngineConfig& config() const { return config_; }
+  const Identity& identity() const { return identity_; }
+  bool running() const { return proc_ != nullptr; }
+
+  // Spawns, handshakes, sets the configured options, waits for readyok. On failure the
+  // process is stopped and the message says why. `options_fatal`: an option the engine does
+  // not declare or a bad value is an error (preflight) rather than a logged warning.
+  std::optional<std::string> start();
+  // "newgame" then "isready"; Fault::Stalled/Crash on failure (the client is then stopped).
+  Fault new_game(std::string& detail);
+  // Sends "position ..." and "go ...", waits for "bestmove" until `deadline`.
+  MoveReply search(const std::string& position_command, const protocol::GoLimits& limits, Clock::time_point deadline);
+  // The game-over notice (best effort, never waits).
+  void game_over(const std::string& notice);
+  // quit -> grace -> kill -> reap. Safe to call when not running.
+  void stop();
+
+ private:
+  std::optional<std::string> handshake();
+  bool send(const std::string& line, Clock::time_point deadline);
+  // Reads until a line whose first token is `token`; Fault::None and the line on success.
+  Fault wait_for(const std::string& token, Clock::time_point deadline, std::string& line);
+
+  config::EngineConfig config_;
+  ClientEnv env_;
+  Identity identity_;
+  std::unique_ptr<process::Process> proc_;
+};
+
+}  // namespace arena::engine

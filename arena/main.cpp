@@ -1,0 +1,32 @@
+// arena: tournaments between mancala engines speaking UMI. See arena/README.md.
+#include <CLI/CLI.hpp>
+#include <iostream>
+
+#include "cli/commands.h"
+#include "process/child_registry.h"
+#include "process/signal_watcher.h"
+
+int main(int argc, char** argv) {
+  arena::process::ChildRegistry registry;
+  // Before any other thread exists: Ctrl-C / SIGTERM / SIGHUP kill every engine process group
+  // at once; the games in flight are then dropped (not recorded) and the run ends cleanly.
+  arena::process::SignalWatcher signals([&registry](int) { registry.interrupt(); });
+
+  CLI::App app{"arena: tournaments between mancala engines (UMI protocol)"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", "arena 0.1.0");
+  const auto run = arena::cli::add_run(app, registry);
+  const auto ratings = arena::cli::add_ratings(app);
+  const auto bench = arena::cli::add_bench(app, registry);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  }
+  int code = 0;
+  if (app.got_subcommand("run")) code = run();
+  else if (app.got_subcommand("ratings")) code = ratings();
+  else if (app.got_subcommand("bench")) code = bench();
+  if (registry.size() != 0) std::cerr << "arena: internal error: " << registry.size() << " engine processes still registered\n";
+  return code;
+}

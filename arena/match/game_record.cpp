@@ -1,0 +1,126 @@
+#include "match/game_record.h"
+
+#include <cmath>
+#include <stdexcept>
+
+namespace arena::match {
+
+using nlohmann::json;
+
+namespace {
+
+constexpr const char* kNames[] = {"normal", "decided", "max_moves", "time_forfeit", "illegal_move",
+                                  "malformed_output", "crash", "no_handshake", "stalled"};
+
+const char* winner_name(Winner w) { return w == Winner::South ? "south" : w == Winner::North ? "north" : "draw"; }
+
+Winner winner_from(const std::string& s) {
+  if (s == "south") return Winner::South;
+  if (s == "north") return Winner::North;
+  if (s == "draw") return Winner::Draw;
+  throw std::runtime_error("field 'result': expected south, north or draw, got '" + s + "'");
+}
+
+template <class T>
+T field(const json& j, const char* key) {
+  auto it = j.find(key);
+  if (it == j.end()) throw std::runtime_error(std::string("missing field '") + key + "'");
+  try {
+    return it->get<T>();
+  } catch (const json::exception&) {
+    throw std::runtime_error(std::string("field '") + key + "' has the wrong type");
+  }
+}
+
+double round3(double v) { return std::round(v * 1000.0) / 1000.0; }
+
+}  // namespace
+
+const char* termination_name(Termination t) { return kNames[static_cast<int>(t)]; }
+
+std::optional<Termination> termination_from_name(const std::string& name) {
+  for (int i = 0; i < static_cast<int>(std::size(kNames)); ++i)
+    if (name == kNames[i]) return static_cast<Termination>(i);
+  return std::nullopt;
+}
+
+double GameRecord::points_for(const std::string& engine) const {
+  const bool is_south = engine == south;
+  if (!is_south && engine != north) throw std::logic_error("engine did not play this game");
+  if (winner == Winner::Draw) return 0.5;
+  return (winner == Winner::South) == is_south ? 1.0 : 0.0;
+}
+
+json to_json(const GameRecord& g) {
+  json moves = json::array();
+  for (const auto& m : g.moves) {
+    json jm = {{"side", std::string(1, m.side)}, {"move", m.move}, {"ms", round3(m.ms)}};
+    if (m.score) {
+      jm["score"] = *m.score;
+      if (m.proven) jm["proven"] = true;
+    }
+    if (m.depth) jm["depth"] = *m.depth;
+    if (m.nodes) jm["nodes"] = *m.nodes;
+    moves.push_back(std::move(jm));
+  }
+  json j = {{"type", "game"},
+            {"id", g.id},
+            {"round", g.round},
+            {"opening_index", g.opening_index},
+            {"south", g.south},
+            {"north", g.north},
+            {"variant", g.variant},
+            {"opening", {{"position", g.opening.position}, {"moves", g.opening.moves}}},
+            {"moves", std::move(moves)},
+            {"result", winner_name(g.winner)},
+            {"score", {g.south_score, g.north_score}},
+            {"termination", termination_name(g.termination)},
+            {"final", g.final_position},
+            {"duration_ms", round3(g.duration_ms)}};
+  if (g.loser_side) j["loser"] = winner_name(*g.loser_side);
+  if (!g.detail.empty()) j["detail"] = g.detail;
+  return j;
+}
+
+GameRecord game_from_json(const json& j) {
+  if (!j.is_object()) throw std::runtime_error("a game line is not a JSON object");
+  GameRecord g;
+  g.id = field<std::int64_t>(j, "id");
+  g.round = field<int>(j, "round");
+  g.opening_index = field<int>(j, "opening_index");
+  g.south = field<std::string>(j, "south");
+  g.north = field<std::string>(j, "north");
+  g.variant = field<std::string>(j, "variant");
+  const auto& op = field<json>(j, "opening");
+  g.opening.position = field<std::string>(op, "position");
+  g.opening.moves = field<std::vector<std::string>>(op, "moves");
+  for (const auto& jm : field<json>(j, "moves")) {
+    MoveRecord m;
+    const auto side = field<std::string>(jm, "side");
+    if (side != "s" && side != "n") throw std::runtime_error("field 'side' must be s or n");
+    m.side = side[0];
+    m.move = field<std::string>(jm, "move");
+    m.ms = field<double>(jm, "ms");
+    if (jm.contains("score")) m.score = field<int>(jm, "score");
+    if (jm.contains("proven")) m.proven = field<bool>(jm, "proven");
+    if (jm.contains("depth")) m.depth = field<int>(jm, "depth");
+    if (jm.contains("nodes")) m.nodes = field<std::int64_t>(jm, "nodes");
+    g.moves.push_back(std::move(m));
+  }
+  g.winner = winner_from(field<std::string>(j, "result"));
+  const auto score = field<std::vector<int>>(j, "score");
+  if (score.size() != 2) throw std::runtime_error("field 'score' must hold two numbers");
+  g.south_score = score[0];
+  g.north_score = score[1];
+  const auto term = field<std::string>(j, "termination");
+  auto t = termination_from_name(term);
+  if (!t) throw std::runtime_error("unknown termination '" + term + "'");
+  g.termination = *t;
+  if (j.contains("loser")) g.loser_side = winner_from(field<std::string>(j, "loser"));
+  if (j.contains("detail")) g.detail = field<std::string>(j, "detail");
+  g.final_position = field<std::string>(j, "final");
+  g.duration_ms = field<double>(j, "duration_ms");
+  return g;
+}
+
+}  // namespace arena::match

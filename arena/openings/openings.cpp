@@ -1,0 +1,65 @@
+#include "openings/openings.h"
+
+#include <fstream>
+#include <set>
+#include <stdexcept>
+
+#include "config/config.h"
+#include "rules/game.h"
+#include "tournament/rng.h"
+
+namespace arena::openings {
+
+std::vector<Opening> load_file(const std::string& path, const std::string& variant) {
+  std::ifstream in(path);
+  if (!in) throw config::ConfigError("openings.file: cannot read '" + path + "'");
+  std::vector<Opening> out;
+  std::string line;
+  for (int n = 1; std::getline(in, line); ++n) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    const auto first = line.find_first_not_of(" \t");
+    if (first == std::string::npos || line[first] == '#') continue;
+    line = line.substr(first, line.find_last_not_of(" \t") - first + 1);
+    const std::string where = "openings.file: " + path + ":" + std::to_string(n) + ": ";
+    auto game = mancala::Game::from_notation(line);
+    if (!game) throw config::ConfigError(where + game.error());
+    if (game->variant().spec() != variant)
+      throw config::ConfigError(where + "a " + game->variant().spec() + " position in a " + variant + " tournament");
+    if (game->over()) throw config::ConfigError(where + "the game is already over in this position");
+    out.push_back(Opening{game->notation(), {}});
+  }
+  if (out.empty()) throw config::ConfigError("openings.file: '" + path + "' holds no positions");
+  return out;
+}
+
+std::vector<Opening> generate_random(const RandomSpec& spec, const BalanceProbe& probe) {
+  auto start = mancala::Game::from_spec(spec.variant);
+  if (!start) throw std::runtime_error(start.error());
+  Rng rng(spec.seed ^ 0x6f70656e696e6773ULL);  // "openings"
+  std::vector<Opening> out;
+  std::set<std::string> seen;
+  // Short sequences have only so many distinct results (942 for 4 plies of kalah(6,4)): stop
+  // when a long run of attempts brings nothing new, and play the ones found in turn.
+  for (long misses = 0; misses < 5000 && static_cast<int>(out.size()) < spec.count; ++misses) {
+    mancala::Game game = *start;
+    Opening o;
+    for (int i = 0; i < spec.plies && !game.over(); ++i) {
+      const auto moves = game.legal_moves();
+      const auto mv = moves[rng.below(moves.size())];
+      o.moves.push_back(game.move_text(mv));
+      game.play(mv);
+    }
+    if (game.over() || !seen.insert(game.notation()).second) continue;
+    if (probe) {
+      const auto score = probe(o);
+      if (!score || *score > spec.max_score || *score < -spec.max_score) continue;
+    }
+    out.push_back(std::move(o));
+    misses = 0;
+  }
+  if (out.empty())
+    throw std::runtime_error("no random opening passes the filter; allow a larger filter_max_score or fewer plies");
+  return out;
+}
+
+}  // namespace arena::openings

@@ -1,0 +1,208 @@
+#include "output/standings.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <numeric>
+
+#include "stats/ratings.h"
+#include "stats/sprt.h"
+
+namespace arena::output {
+
+using match::GameRecord;
+using match::Winner;
+
+namespace {
+
+stats::GameResult result_for(const GameRecord& g, const std::string& engine) {
+  const double pts = g.points_for(engine);
+  return pts == 1.0 ? stats::GameResult::Win : pts == 0.5 ? stats::GameResult::Draw : stats::GameResult::Loss;
+}
+
+std::string fmt(const char* f, double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, f, v);
+  return buf;
+}
+
+std::string pad(const std::string& s, std::size_t w, bool right = true) {
+  if (s.size() >= w) return s;
+  return right ? std::string(w - s.size(), ' ') + s : s + std::string(w - s.size(), ' ');
+}
+
+}  // namespace
+
+Standings compute(const std::vector<std::string>& engines, const std::vector<GameRecord>& games, const std::string& anchor) {
+  Standings s;
+  s.engines = engines;
+  s.anchor = anchor;
+  const std::size_t n = engines.size();
+  s.cross.assign(n, std::vector<stats::Wdl>(n));
+  auto index = [&](const std::string& name) -> std::optional<std::size_t> {
+    auto it = std::find(engines.begin(), engines.end(), name);
+    if (it == engines.end()) return std::nullopt;
+    return static_cast<std::size_t>(it - engines.begin());
+  };
+  std::map<std::int64_t, const GameRecord*> by_id;
+  for (const auto& g : games) {
+    const auto a = index(g.south), b = index(g.north);
+    if (!a || !b || *a == *b) continue;
+    s.cross[*a][*b].add(result_for(g, g.south));
+    s.cross[*b][*a].add(result_for(g, g.north));
+    ++s.terminations[match::termination_name(g.termination)];
+    ++s.games;
+    by_id[g.id] = &g;
+  }
+
+  stats::ResultTable table;
+  for (const auto& e : engines) (void)table.add_player(e);
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = i + 1; j < n; ++j)
+      if (s.cross[i][j].games()) (void)table.add(i, j, s.cross[i][j]);
+  stats::Anchor anc;
+  if (!anchor.empty()) anc.player = anchor;
+  const auto fit = s.games ? stats::fit_ratings(table, anc) : std::nullopt;
+  if (fit) s.virtual_draws = fit->virtual_draws;
+
+  for (std::size_t i = 0; i < n; ++i) {
+    Row r;
+    r.name = engines[i];
+    for (std::size_t j = 0; j < n; ++j) {
+      r.wdl.wins += s.cross[i][j].wins;
+      r.wdl.draws += s.cross[i][j].draws;
+      r.wdl.losses += s.cross[i][j].losses;
+    }
+    r.points = static_cast<double>(r.wdl.wins) + 0.5 * static_cast<double>(r.wdl.draws);
+    if (fit && fit->connected() && r.wdl.games()) {
+      r.elo = fit->players[i].elo;
+      r.elo_error = fit->players[i].error;
+    }
+    s.rows.push_back(r);
+  }
+  std::vector<std::size_t> order(n);
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    const auto& ra = s.rows[a];
+    const auto& rb = s.rows[b];
+    if (ra.elo && rb.elo && *ra.elo != *rb.elo) return *ra.elo > *rb.elo;
+    return ra.points > rb.points;
+  });
+  std::vector<Row> sorted;
+  for (std::size_t k = 0; k < n; ++k) {
+    Row r = s.rows[order[k]];
+    if (k + 1 < n) {  // LOS against the engine ranked next, from their direct games
+      if (auto sum = stats::summarize(s.cross[order[k]][order[k + 1]])) r.los = sum->los;
+    }
+    sorted.push_back(r);
+  }
+  s.rows = std::move(sorted);
+
+  if (n == 2) {
+    stats::Pentanomial p;
+    for (const auto& [id, g] : by_id) {
+      if (id % 2 != 0) continue;
+      auto it = by_id.find(id + 1);
+      if (it == by_id.end()) continue;
+      p.add(result_for(*g, engines[0]), result_for(*it->second, engines[0]));
+    }
+    s.pentanomial = p;
+  }
+  return s;
+}
+
+std::string format_standings(const Standings& s) {
+  std::string out = "Rank Name                   Elo    +/-   Games     W     D     L   Points  Score    LOS\n";
+  int rank = 0;
+  for (const auto& r : s.rows) {
+    out += pad(std::to_string(++rank), 4) + " " + pad(r.name.substr(0, 20), 20, false) + " ";
+    out += pad(r.elo ? fmt("%.1f", *r.elo) : "-", 7) + " " + pad(r.elo_error ? fmt("%.1f", *r.elo_error) : "-", 6) + " ";
+    out += pad(std::to_string(r.wdl.games()), 7) + " " + pad(std::to_string(r.wdl.wins), 5) + " " +
+           pad(std::to_string(r.wdl.draws), 5) + " " + pad(std::to_string(r.wdl.losses), 5) + " ";
+    out += pad(fmt("%.1f", r.points), 8) + " ";
+    out += pad(r.wdl.games() ? fmt("%.1f%%", 100.0 * r.points / static_cast<double>(r.wdl.games())) : "-", 6) + " ";
+    out += pad(r.los ? fmt("%.1f%%", 100.0 * *r.los) : "", 6) + "\n";
+  }
+  out += std::to_string(s.games) + " games. Elo: joint maximum-likelihood fit, " +
+         (s.anchor.empty() ? std::string("mean 0") : s.anchor + " = 0") + ", 95% error bars";
+  if (s.virtual_draws) out += " (" + std::to_string(s.virtual_draws) + " virtual draws for perfect scores)";
+  out += ". LOS: vs. the next engine, from their direct games.\n";
+  return out;
+}
+
+std::string format_crosstable(const Standings& s) {
+  const std::size_t n = s.engines.size();
+  std::string out = pad("", 21);
+  for (std::size_t j = 0; j < n; ++j) out += " " + pad(s.engines[j].substr(0, 12), 12);
+  out += "\n";
+  for (std::size_t i = 0; i < n; ++i) {
+    out += pad(s.engines[i].substr(0, 20), 20, false) + " ";
+    for (std::size_t j = 0; j < n; ++j) {
+      const auto& w = s.cross[i][j];
+      std::string cell = i == j ? "-" : w.games() ? std::to_string(w.wins) + "-" + std::to_string(w.draws) + "-" + std::to_string(w.losses) : ".";
+      out += " " + pad(cell, 12);
+    }
+    out += "\n";
+  }
+  out += "(wins-draws-losses of the row engine against the column engine)\n";
+  return out;
+}
+
+std::string format_terminations(const Standings& s) {
+  std::string out = "Terminations:";
+  for (const auto& [reason, count] : s.terminations) out += " " + reason + " " + std::to_string(count) + ",";
+  if (!s.terminations.empty()) out.pop_back();
+  else out += " none";
+  return out + "\n";
+}
+
+std::optional<SprtStatus> sprt_status(const stats::Pentanomial& p, const config::SprtConfig& c) {
+  stats::SprtParams params;
+  params.elo0 = c.elo0;
+  params.elo1 = c.elo1;
+  params.alpha = c.alpha;
+  params.beta = c.beta;
+  params.model = c.normalized ? stats::EloModel::Normalized : stats::EloModel::Logistic;
+  auto sprt = stats::Sprt::create(params);
+  if (!sprt) return std::nullopt;
+  SprtStatus st;
+  st.lower = sprt->lower_bound();
+  st.upper = sprt->upper_bound();
+  const auto llr = sprt->llr(p);
+  st.llr = llr.value_or(0.0);
+  if (llr) {
+    const auto d = sprt->decide(*llr);
+    st.state = d == stats::SprtDecision::AcceptH0 ? SprtState::AcceptH0 : d == stats::SprtDecision::AcceptH1 ? SprtState::AcceptH1 : SprtState::Continue;
+  }
+  return st;
+}
+
+std::string format_head_to_head(const Standings& s, const std::optional<config::SprtConfig>& sprt) {
+  if (s.engines.size() != 2) return "";
+  const auto& w = s.cross[0][1];
+  std::string out = s.engines[0] + " vs " + s.engines[1] + ": " + std::to_string(w.wins) + " - " + std::to_string(w.losses) +
+                    " - " + std::to_string(w.draws) + " (W - L - D)\n";
+  if (auto tri = stats::summarize(w))
+    out += "  Elo " + stats::to_string(tri->elo) + ", nElo " + stats::to_string(tri->nelo) + ", LOS " +
+           fmt("%.2f%%", 100.0 * tri->los) + " (per game)\n";
+  if (s.pentanomial && s.pentanomial->pair_count()) {
+    const auto& p = s.pentanomial->pairs;
+    out += "  Ptnml(0-2): [" + std::to_string(p[0]) + ", " + std::to_string(p[1]) + ", " + std::to_string(p[2]) + ", " +
+           std::to_string(p[3]) + ", " + std::to_string(p[4]) + "]";
+    if (auto pen = stats::summarize(*s.pentanomial))
+      out += "  Elo " + stats::to_string(pen->elo) + ", nElo " + stats::to_string(pen->nelo) + ", LOS " + fmt("%.2f%%", 100.0 * pen->los);
+    out += " (per pair)\n";
+  }
+  if (sprt && s.pentanomial) {
+    if (auto st = sprt_status(*s.pentanomial, *sprt)) {
+      out += "  SPRT [" + fmt("%g", sprt->elo0) + ", " + fmt("%g", sprt->elo1) + "] " + (sprt->normalized ? "normalized" : "logistic") +
+             " alpha " + fmt("%g", sprt->alpha) + " beta " + fmt("%g", sprt->beta) + ": LLR " + fmt("%.2f", st->llr) + " (" +
+             fmt("%.2f", st->lower) + ", " + fmt("%.2f", st->upper) + ") ";
+      out += st->state == SprtState::AcceptH1 ? "H1 accepted" : st->state == SprtState::AcceptH0 ? "H0 accepted" : "continue";
+      out += "\n";
+    }
+  }
+  return out;
+}
+
+}  // namespace arena::output

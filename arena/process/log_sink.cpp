@@ -1,0 +1,33 @@
+#include "process/log_sink.h"
+
+#include <stdexcept>
+
+namespace arena::process {
+
+LogSink::LogSink(const std::string& path, std::size_t limit, bool traffic, bool stderr_lines)
+    : limit_(limit), traffic_(traffic), stderr_(stderr_lines) {
+  file_ = std::fopen(path.c_str(), "a");
+  if (!file_) throw std::runtime_error("cannot open log file '" + path + "'");
+}
+
+LogSink::~LogSink() {
+  if (file_) std::fclose(file_);
+}
+
+void LogSink::line(char direction, std::string_view text) {
+  std::lock_guard lock(mutex_);
+  if (truncated_) return;
+  if (written_ + text.size() > limit_) {
+    std::fputs("# log size limit reached; further output dropped\n", file_);
+    std::fflush(file_);
+    truncated_ = true;
+    return;
+  }
+  const auto ms = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - start_).count();
+  const int n = std::fprintf(file_, "%10.3f %c %.*s\n", static_cast<double>(ms) / 1000.0, direction,
+                             static_cast<int>(text.size()), text.data());
+  if (n > 0) written_ += static_cast<std::size_t>(n);
+  std::fflush(file_);
+}
+
+}  // namespace arena::process

@@ -1,0 +1,258 @@
+#include "process/process.h"
+
+#include <fcntl.h>
+#include <linux/close_range.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <boost/asio/read.hpp>
+#include <boost/asio/write.hpp>
+#include <boost/process/child.hpp>
+#include <boost/process/extend.hpp>
+#include <boost/process/handles.hpp>
+#include <boost/process/io.hpp>
+#include <boost/process/search_path.hpp>
+#include <boost/process/start_dir.hpp>
+#include <boost/process/args.hpp>
+#include <boost/process/exe.hpp>
+#include <cerrno>
+#include <thread>
+
+namespace arena::process {
+
+namespace bp = boost::process;
+namespace asio = boost::asio;
+
+namespace {
+
+std::string resolve_program(const std::string& program) {
+  if (program.empty()) throw SpawnError("empty command");
+  if (program.find('/') != std::string::npos) {
+    if (::access(program.c_str(), X_OK) != 0) throw SpawnError("'" + program + "' is not an executable file");
+    return program;
+  }
+  auto found = bp::search_path(program);
+  if (found.empty()) throw SpawnError("'" + program + "' was not found in PATH");
+  return found.string();
+}
+
+// Async-signal-safe: runs between fork and exec.
+void mark_descriptors_cloexec() {
+  if (::close_range(3, ~0U, CLOSE_RANGE_CLOEXEC) == 0) return;
+  rlimit lim{};
+  int top = 65536;
+  if (::getrlimit(RLIMIT_NOFILE, &lim) == 0 && lim.rlim_cur != RLIM_INFINITY && lim.rlim_cur < 65536)
+    top = static_cast<int>(lim.rlim_cur);
+  for (int fd = 3; fd < top; ++fd) ::fcntl(fd, F_SETFD, FD_CLOEXEC);
+}
+
+}  // namespace
+
+Process::Process(const SpawnSpec& spec, ChildRegistry& registry, std::shared_ptr<LogSink> log)
+    : in_(io_), out_(io_), err_(io_), timer_(io_), registry_(registry), log_(std::move(log)),
+      max_line_(spec.max_line) {
+  const std::string exe = resolve_program(spec.program);
+  if (!spec.workdir.empty() && ::access(spec.workdir.c_str(), X_OK) != 0)
+    throw SpawnError("working directory '" + spec.workdir + "' is not accessible");
+
+  // Runs in the child between fork and exec: its own process group (so Ctrl-C on the terminal
+  // reaches only the arena, and a kill reaches the engine's helpers too), default signal
+  // dispositions and mask (the arena blocks SIGINT/SIGTERM and ignores SIGPIPE).
+  // Every descriptor above stderr is marked close-on-exec (pipes of sibling engines, the
+  // arena's results file...): a sibling holding our pipe ends would hide an engine's death.
+  // Boost's own exec-error pipe is close-on-exec already, so failed execs are still reported.
+  // If the arena itself is killed outright (kill -9), the kernel kills the engine too (the
+  // signal follows the spawning thread; every engine is stopped before that thread ends).
+  const pid_t arena_pid = ::getpid();
+  auto in_child = [arena_pid](auto&) {
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (::getppid() != arena_pid) ::_exit(127);  // the arena died before prctl took effect
+    ::setpgid(0, 0);
+    mark_descriptors_cloexec();
+    sigset_t none;
+    sigemptyset(&none);
+    ::sigprocmask(SIG_SETMASK, &none, nullptr);
+    ::signal(SIGPIPE, SIG_DFL);
+  };
+  try {
+    bp::child child(bp::exe = exe, bp::args = spec.args, bp::start_dir = spec.workdir.empty() ? std::string(".") : spec.workdir,
+                    bp::std_in < in_, bp::std_out > out_, bp::std_err > err_,
+                    bp::extend::on_exec_setup = in_child);
+    pid_ = child.id();
+    child.detach();  // this class waits for and reaps the child itself
+  } catch (const std::exception& e) {
+    throw SpawnError("cannot start '" + exe + "': " + e.what());
+  }
+  ::setpgid(pid_, pid_);  // also from the parent, so the group exists before we may signal it
+  if (!registry_.add(pid_)) {
+    shutdown("", std::chrono::milliseconds(0));
+    throw SpawnError("the arena is shutting down");
+  }
+  if (log_) log_->line('#', "started pid " + std::to_string(pid_) + ": " + exe);
+  start_stderr_read();
+}
+
+Process::~Process() { shutdown("", std::chrono::milliseconds(0)); }
+
+void Process::log_line(char direction, std::string_view text) {
+  if (log_ && log_->wants_traffic()) log_->line(direction, text);
+}
+
+void Process::start_stderr_read() {
+  if (err_reading_ || !err_.is_open()) return;
+  err_reading_ = true;
+  err_.async_read_some(asio::buffer(err_chunk_), [this](const boost::system::error_code& ec, std::size_t n) {
+    err_reading_ = false;
+    if (ec) return;  // EOF or cancelled: stop draining
+    if (log_ && log_->wants_stderr()) {
+      err_partial_.append(err_chunk_.data(), n);
+      std::size_t start = 0, nl;
+      while ((nl = err_partial_.find('\n', start)) != std::string::npos) {
+        log_->line('!', std::string_view(err_partial_).substr(start, nl - start));
+        start = nl + 1;
+      }
+      err_partial_.erase(0, start);
+      if (err_partial_.size() > max_line_) {
+        log_->line('!', err_partial_);
+        err_partial_.clear();
+      }
+    }
+    start_stderr_read();
+  });
+}
+
+// Runs handlers of this process's io_context until `done` is set. The caller has armed the
+// timer, whose handler cancels the pending operation, so this always ends by the deadline.
+void Process::run_until_done(const bool& done) {
+  while (!done) {
+    if (io_.stopped()) io_.restart();
+    io_.run_one();
+  }
+}
+
+bool Process::write(std::string_view data, Clock::time_point deadline) {
+  if (!in_.is_open()) return false;
+  log_line('>', data.substr(0, data.empty() ? 0 : data.size() - (data.back() == '\n')));
+  bool done = false, timer_done = false, ok = false;
+  asio::async_write(in_, asio::buffer(data.data(), data.size()),
+                    [&](const boost::system::error_code& ec, std::size_t) {
+                      ok = !ec;
+                      done = true;
+                      timer_.cancel();
+                    });
+  if (!done) {
+    timer_.expires_at(deadline);
+    timer_.async_wait([&](const boost::system::error_code& ec) {
+      timer_done = true;
+      if (!ec) in_.cancel();
+    });
+    run_until_done(done);
+    run_until_done(timer_done);
+  }
+  if (!ok) {
+    boost::system::error_code ignored;
+    in_.close(ignored);
+  }
+  return ok;
+}
+
+ReadStatus Process::read_line(std::string& line, Clock::time_point deadline) {
+  for (;;) {
+    const std::size_t nl = out_buf_.find('\n', out_pos_ + scan_pos_);
+    if (nl != std::string::npos) {
+      std::size_t end = nl;
+      if (end > out_pos_ && out_buf_[end - 1] == '\r') --end;
+      line.assign(out_buf_, out_pos_, end - out_pos_);
+      out_pos_ = nl + 1;
+      scan_pos_ = 0;
+      if (out_pos_ == out_buf_.size()) {
+        out_buf_.clear();
+        out_pos_ = 0;
+      } else if (out_pos_ > (1u << 16)) {
+        out_buf_.erase(0, out_pos_);
+        out_pos_ = 0;
+      }
+      log_line('<', line);
+      return ReadStatus::Line;
+    }
+    scan_pos_ = out_buf_.size() - out_pos_;
+    if (scan_pos_ > max_line_) {
+      log_line('#', "stdout line longer than " + std::to_string(max_line_) + " bytes");
+      return ReadStatus::TooLong;
+    }
+    if (out_eof_) return ReadStatus::Closed;
+    const auto now = Clock::now();
+    if (now >= deadline) return ReadStatus::Timeout;
+
+    // Waits in slices so that the death of the child is noticed even when its stdout stays
+    // open (a helper process it started may hold it): once it has exited, whatever is still
+    // in the pipe is read and then the stream counts as closed.
+    const auto slice_end = std::min(deadline, now + (child_gone_ ? std::chrono::milliseconds(5) : std::chrono::milliseconds(25)));
+    bool done = false, timer_done = false;
+    boost::system::error_code read_ec;
+    std::size_t got = 0;
+    out_.async_read_some(asio::buffer(chunk_), [&](const boost::system::error_code& ec, std::size_t n) {
+      read_ec = ec;
+      got = n;
+      done = true;
+      timer_.cancel();
+    });
+    timer_.expires_at(slice_end);
+    timer_.async_wait([&](const boost::system::error_code& ec) {
+      timer_done = true;
+      if (!ec) out_.cancel();
+    });
+    run_until_done(done);
+    run_until_done(timer_done);
+    if (got) {
+      out_buf_.append(chunk_.data(), got);
+    } else if (read_ec && read_ec != asio::error::operation_aborted) {
+      out_eof_ = true;
+    } else if (child_gone_) {
+      out_eof_ = true;
+    } else if (exited()) {
+      child_gone_ = true;
+    }
+  }
+}
+
+bool Process::exited() const {
+  if (reaped_) return true;
+  siginfo_t info{};
+  if (::waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT) != 0) return true;
+  return info.si_pid == pid_;
+}
+
+std::optional<int> Process::shutdown(std::string_view quit_command, std::chrono::milliseconds grace) {
+  if (reaped_ || pid_ < 0) return std::nullopt;
+  if (!quit_command.empty() && in_.is_open() && !exited())
+    write(std::string(quit_command) + "\n", Clock::now() + std::chrono::milliseconds(100));
+  boost::system::error_code ignored;
+  in_.close(ignored);  // EOF on stdin: well-behaved engines quit on it too
+
+  const auto deadline = Clock::now() + grace;
+  bool by_itself = exited();
+  for (auto pause = std::chrono::microseconds(50); !by_itself && Clock::now() < deadline;) {
+    io_.poll();  // keep draining stderr: an engine blocked on a full pipe could not exit
+    if (io_.stopped()) io_.restart();
+    std::this_thread::sleep_for(pause);
+    pause = std::min(pause * 2, std::chrono::microseconds(5000));
+    by_itself = exited();
+  }
+  // The group goes even when the leader exited by itself: helpers it left behind die with it.
+  registry_.kill_and_remove(pid_);
+  int status = 0;
+  while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+  }
+  reaped_ = true;
+  out_.close(ignored);
+  err_.close(ignored);
+  timer_.cancel();
+  if (log_) log_->line('#', by_itself ? "exited, status " + std::to_string(status) : "killed");
+  return by_itself ? std::optional<int>(status) : std::nullopt;
+}
+
+}  // namespace arena::process

@@ -1,0 +1,93 @@
+#pragma once
+// One child process with line-based pipes, driven by asio with an absolute deadline on every
+// wait. Spawned from an argument vector (never through a shell), in its own process group, with
+// only stdin/stdout/stderr inherited. stdout is read as bounded lines; stderr is drained all the
+// time (to the log, or discarded) so the child can never block on it.
+//
+// Shutdown: the quit command, a grace period, then SIGKILL to the whole process group, then
+// the child is reaped. The destructor does this too, so no child outlives its Process.
+#include <sys/types.h>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/process/async_pipe.hpp>
+#include <array>
+#include <chrono>
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "process/child_registry.h"
+#include "process/log_sink.h"
+
+namespace arena::process {
+
+using Clock = std::chrono::steady_clock;
+
+struct SpawnSpec {
+  std::string program;             // a path, or a bare name looked up in PATH
+  std::vector<std::string> args;   // argv[1..]
+  std::string workdir;             // empty: the arena's own working directory
+  std::size_t max_line = 1 << 16;  // longest stdout line accepted, in bytes
+};
+
+class SpawnError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+enum class ReadStatus { Line, Timeout, Closed, TooLong };
+
+class Process {
+ public:
+  // Throws SpawnError when the program cannot be found or started. `log` may be null.
+  Process(const SpawnSpec& spec, ChildRegistry& registry, std::shared_ptr<LogSink> log);
+  ~Process();
+  Process(const Process&) = delete;
+  Process& operator=(const Process&) = delete;
+
+  pid_t pid() const { return pid_; }
+
+  // Writes all of `data` or fails (closed pipe, deadline passed). After a failure the
+  // process is unusable for protocol work.
+  bool write(std::string_view data, Clock::time_point deadline);
+  // Next stdout line without its line ending (LF or CRLF).
+  ReadStatus read_line(std::string& line, Clock::time_point deadline);
+
+  // True once the child has exited (it is not reaped until shutdown).
+  bool exited() const;
+
+  // quit_command (may be empty) → close stdin → wait up to `grace` → kill group → reap.
+  // Idempotent. Returns the exit status (as from waitpid) if the child exited by itself.
+  std::optional<int> shutdown(std::string_view quit_command, std::chrono::milliseconds grace);
+
+ private:
+  void start_stderr_read();
+  void run_until_done(const bool& done);
+  void log_line(char direction, std::string_view text);
+
+  boost::asio::io_context io_;
+  boost::process::async_pipe in_, out_, err_;
+  boost::asio::steady_timer timer_;
+  ChildRegistry& registry_;
+  std::shared_ptr<LogSink> log_;
+  pid_t pid_ = -1;
+  bool reaped_ = false;
+  std::size_t max_line_;
+
+  std::string out_buf_;        // unread stdout bytes starting at out_pos_
+  std::size_t out_pos_ = 0;
+  std::size_t scan_pos_ = 0;   // bytes after out_pos_ already known to hold no newline
+  bool out_eof_ = false;
+  bool child_gone_ = false;    // the child exited; its stdout may still be held open by others
+  std::array<char, 16384> chunk_{};
+  std::array<char, 4096> err_chunk_{};
+  std::string err_partial_;
+  bool err_reading_ = false;
+};
+
+}  // namespace arena::process

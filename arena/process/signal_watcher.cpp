@@ -1,0 +1,39 @@
+#include "process/signal_watcher.h"
+
+#include <signal.h>
+
+#include <ctime>
+
+namespace arena::process {
+
+namespace {
+sigset_t stop_signals() {
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, SIGINT);
+  sigaddset(&set, SIGTERM);
+  sigaddset(&set, SIGHUP);
+  return set;
+}
+}  // namespace
+
+SignalWatcher::SignalWatcher(std::function<void(int)> on_signal) : on_signal_(std::move(on_signal)) {
+  // Writing to an engine that died must be an error return, not the end of the arena.
+  ::signal(SIGPIPE, SIG_IGN);
+  const sigset_t set = stop_signals();
+  ::pthread_sigmask(SIG_BLOCK, &set, nullptr);
+  thread_ = std::thread([this, set] {
+    const timespec tick{0, 100'000'000};
+    while (!done_.load()) {
+      const int sig = ::sigtimedwait(&set, nullptr, &tick);
+      if (sig > 0 && received_.exchange(sig) == 0) on_signal_(sig);
+    }
+  });
+}
+
+SignalWatcher::~SignalWatcher() {
+  done_.store(true);
+  thread_.join();
+}
+
+}  // namespace arena::process

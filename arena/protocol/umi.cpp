@@ -1,0 +1,205 @@
+#include "protocol/umi.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cctype>
+
+namespace arena::protocol {
+
+namespace {
+
+bool is_space(char c) { return c == ' ' || c == '\t'; }
+
+std::string join(const std::vector<std::string_view>& toks, std::size_t from, std::size_t to) {
+  std::string out;
+  for (std::size_t i = from; i < to; ++i) {
+    if (!out.empty()) out += ' ';
+    out += toks[i];
+  }
+  return out;
+}
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::string_view> tokens(std::string_view line) {
+  std::vector<std::string_view> out;
+  std::size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && is_space(line[i])) ++i;
+    std::size_t j = i;
+    while (j < line.size() && !is_space(line[j])) ++j;
+    if (j > i) out.push_back(line.substr(i, j - i));
+    i = j;
+  }
+  return out;
+}
+
+bool iequals(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+         });
+}
+
+std::optional<std::int64_t> parse_int(std::string_view token) {
+  if (token.empty()) return std::nullopt;
+  if (token.front() == '+') token.remove_prefix(1);
+  std::int64_t v = 0;
+  auto [ptr, ec] = std::from_chars(token.data(), token.data() + token.size(), v);
+  if (ec != std::errc() || ptr != token.data() + token.size()) return std::nullopt;
+  return v;
+}
+
+std::optional<SearchInfo> parse_info(std::string_view line) {
+  const auto t = tokens(line);
+  if (t.empty() || t[0] != "info") return std::nullopt;
+  if (t.size() >= 2 && t[1] == "string") return std::nullopt;
+  SearchInfo info;
+  auto small = [](std::optional<std::int64_t> v) -> std::optional<int> {
+    if (!v || *v < -1'000'000 || *v > 1'000'000) return std::nullopt;
+    return static_cast<int>(*v);
+  };
+  for (std::size_t i = 1; i < t.size(); ++i) {
+    const auto next = [&]() -> std::optional<std::int64_t> {
+      return i + 1 < t.size() ? parse_int(t[i + 1]) : std::nullopt;
+    };
+    if (t[i] == "depth") {
+      if (auto d = small(next()); d && *d >= 0) info.depth = d;
+    } else if (t[i] == "nodes") {
+      if (auto n = next(); n && *n >= 0) info.nodes = n;
+    } else if (t[i] == "time") {
+      if (auto n = next(); n && *n >= 0) info.time_ms = n;
+    } else if (t[i] == "score" && i + 2 < t.size()) {
+      if (t[i + 1] == "seeds" || t[i + 1] == "proven") {
+        if (auto s = small(parse_int(t[i + 2]))) {
+          info.score = s;
+          info.proven = t[i + 1] == "proven";
+        }
+        i += 2;
+        continue;
+      }
+    } else if (t[i] == "pv" || t[i] == "string") {
+      break;  // the rest of the line is moves or free text
+    }
+  }
+  return info;
+}
+
+void merge_info(SearchInfo& into, const SearchInfo& newer) {
+  if (newer.depth) into.depth = newer.depth;
+  if (newer.score) {
+    into.score = newer.score;
+    into.proven = newer.proven;
+  }
+  if (newer.nodes) into.nodes = newer.nodes;
+  if (newer.time_ms) into.time_ms = newer.time_ms;
+}
+
+std::optional<BestMove> parse_bestmove(std::string_view line) {
+  const auto t = tokens(line);
+  if (t.size() < 2 || t[0] != "bestmove") return std::nullopt;
+  return BestMove{std::string(t[1])};
+}
+
+std::optional<OptionSpec> parse_option(std::string_view line) {
+  const auto t = tokens(line);
+  if (t.size() < 5 || t[0] != "option" || t[1] != "name") return std::nullopt;
+  std::size_t type_at = 2;
+  while (type_at < t.size() && t[type_at] != "type") ++type_at;
+  if (type_at == 2 || type_at + 1 >= t.size()) return std::nullopt;
+  OptionSpec spec;
+  spec.name = join(t, 2, type_at);
+  const std::string type = lower(t[type_at + 1]);
+  if (type == "check") spec.type = OptionType::Check;
+  else if (type == "spin") spec.type = OptionType::Spin;
+  else if (type == "combo") spec.type = OptionType::Combo;
+  else if (type == "string") spec.type = OptionType::String;
+  else if (type == "button") spec.type = OptionType::Button;
+  else return std::nullopt;
+
+  auto keyword = [](std::string_view s) { return s == "default" || s == "min" || s == "max" || s == "var"; };
+  for (std::size_t i = type_at + 2; i < t.size();) {
+    if (!keyword(t[i])) {
+      ++i;
+      continue;
+    }
+    std::size_t j = i + 1;
+    while (j < t.size() && !keyword(t[j])) ++j;
+    const std::string value = join(t, i + 1, j);
+    if (t[i] == "default") spec.default_value = value == "<empty>" ? "" : value;
+    else if (t[i] == "min") spec.min = parse_int(value);
+    else if (t[i] == "max") spec.max = parse_int(value);
+    else spec.vars.push_back(value);
+    i = j;
+  }
+  if (spec.type == OptionType::Spin && (!spec.min || !spec.max || *spec.min > *spec.max)) return std::nullopt;
+  return spec;
+}
+
+OptionValue validate_option(const OptionSpec& spec, const std::string& value) {
+  const std::string where = "option '" + spec.name + "': ";
+  if (value.find_first_of("\r\n") != std::string::npos) return {std::nullopt, where + "value contains a line break"};
+  switch (spec.type) {
+    case OptionType::Button:
+      return {std::nullopt, ""};
+    case OptionType::Check: {
+      const std::string v = lower(value);
+      if (v == "true" || v == "false") return {v, ""};
+      return {std::nullopt, where + "expected true or false, got '" + value + "'"};
+    }
+    case OptionType::Spin: {
+      const auto v = parse_int(value);
+      if (!v) return {std::nullopt, where + "expected an integer, got '" + value + "'"};
+      if (*v < *spec.min || *v > *spec.max)
+        return {std::nullopt, where + std::to_string(*v) + " is outside the engine's range [" + std::to_string(*spec.min) +
+                                  ", " + std::to_string(*spec.max) + "]"};
+      return {std::to_string(*v), ""};
+    }
+    case OptionType::Combo: {
+      for (const auto& var : spec.vars)
+        if (iequals(var, value)) return {var, ""};
+      std::string choices;
+      for (const auto& var : spec.vars) choices += (choices.empty() ? "" : ", ") + var;
+      return {std::nullopt, where + "'" + value + "' is not one of: " + choices};
+    }
+    case OptionType::String:
+      return {value, ""};
+  }
+  return {std::nullopt, where + "unknown type"};
+}
+
+std::string format_setoption(const OptionSpec& spec, const std::optional<std::string>& value) {
+  std::string out = "setoption name " + spec.name;
+  if (value) {
+    out += " value";
+    if (!value->empty()) out += " " + *value;
+  }
+  return out;
+}
+
+std::string format_go(const GoLimits& l) {
+  std::string out = "go";
+  auto add = [&](const char* key, const std::optional<std::int64_t>& v) {
+    if (!v) return;
+    out += ' ';
+    out += key;
+    out += ' ';
+    out += std::to_string(*v);
+  };
+  add("stime", l.stime);
+  add("ntime", l.ntime);
+  add("sinc", l.sinc);
+  add("ninc", l.ninc);
+  add("movestogo", l.movestogo);
+  add("movetime", l.movetime);
+  add("depth", l.depth);
+  add("nodes", l.nodes);
+  return out;
+}
+
+}  // namespace arena::protocol

@@ -1,0 +1,71 @@
+#pragma once
+// The arena's side of UMI (the Universal Mancala Interface): parsing what engines print and
+// formatting what the arena sends. Pure functions, no I/O, so every rule is unit-tested.
+// Numbers are parsed strictly and bounded: a malformed field is dropped, never trusted.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace arena::protocol {
+
+// Splits on runs of spaces and tabs (UMI allows arbitrary white space between tokens).
+std::vector<std::string_view> tokens(std::string_view line);
+
+// An engine's search report: only the fields the arena records.
+struct SearchInfo {
+  std::optional<int> depth;
+  std::optional<int> score;  // seeds, from the side to move's view
+  bool proven = false;       // "score proven x": an exact game-theoretic margin
+  std::optional<std::int64_t> nodes;
+  std::optional<std::int64_t> time_ms;
+};
+
+// "info ..." lines (not "info string"); fields it cannot read are left empty.
+std::optional<SearchInfo> parse_info(std::string_view line);
+// Folds a newer report into an older one (fields the newer one lacks are kept).
+void merge_info(SearchInfo& into, const SearchInfo& newer);
+
+struct BestMove {
+  std::string move;  // may be "none"
+};
+// "bestmove <move> [ponder <move>]"; empty if the line is not a well-formed bestmove line.
+std::optional<BestMove> parse_bestmove(std::string_view line);
+
+enum class OptionType { Check, Spin, Combo, String, Button };
+
+struct OptionSpec {
+  std::string name;
+  OptionType type = OptionType::String;
+  std::string default_value;
+  std::optional<std::int64_t> min, max;
+  std::vector<std::string> vars;
+};
+// "option name <N...> type <t> [default <d...>] [min <x>] [max <y>] [var <v...>]..."
+// The name may contain spaces; it ends at the first " type " token.
+std::optional<OptionSpec> parse_option(std::string_view line);
+
+// Checks `value` against what the engine declared; returns the value to send (canonical form
+// for check options) or an error message.
+struct OptionValue {
+  std::optional<std::string> value;  // empty for a button
+  std::string error;
+  bool ok() const { return error.empty(); }
+};
+OptionValue validate_option(const OptionSpec& spec, const std::string& value);
+// "setoption name <name> [value <value>]" (an empty string is sent as "value" with nothing after).
+std::string format_setoption(const OptionSpec& spec, const std::optional<std::string>& value);
+
+// The time fields of one "go" command.
+struct GoLimits {
+  std::optional<std::int64_t> stime, ntime, sinc, ninc, movestogo, movetime, depth, nodes;
+};
+std::string format_go(const GoLimits& limits);
+
+// Case-insensitive ASCII comparison (option names).
+bool iequals(std::string_view a, std::string_view b);
+// Strict non-negative or signed integer parsing of a whole token.
+std::optional<std::int64_t> parse_int(std::string_view token);
+
+}  // namespace arena::protocol

@@ -1,0 +1,157 @@
+#include "tournament/results_file.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+namespace arena::tournament {
+
+using nlohmann::json;
+
+namespace {
+
+std::string sys_error(const std::string& what, const std::string& path) {
+  return what + " '" + path + "': " + std::strerror(errno);
+}
+
+void write_all(int fd, const std::string& data, const std::string& path) {
+  std::size_t done = 0;
+  while (done < data.size()) {
+    const ssize_t n = ::write(fd, data.data() + done, data.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) throw ResultsError(sys_error("cannot write results file", path));
+    done += static_cast<std::size_t>(n);
+  }
+}
+
+std::string parent_dir(const std::string& path) {
+  const auto slash = path.rfind('/');
+  return slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
+}
+
+void sync_dir(const std::string& path) {
+  const int d = ::open(parent_dir(path).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (d >= 0) {
+    ::fsync(d);
+    ::close(d);
+  }
+}
+
+}  // namespace
+
+ResultsContent read_results(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw ResultsError("cannot read results file '" + path + "'");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  const std::string data = ss.str();
+
+  ResultsContent out;
+  std::set<std::int64_t> ids;
+  std::size_t pos = 0;
+  for (int n = 1; pos < data.size(); ++n) {
+    const std::size_t nl = data.find('\n', pos);
+    const bool last = nl == std::string::npos || nl + 1 == data.size();
+    const std::string line = data.substr(pos, nl == std::string::npos ? std::string::npos : nl - pos);
+    json j;
+    bool parsed = nl != std::string::npos;
+    if (parsed) {
+      try {
+        j = json::parse(line);
+      } catch (const json::parse_error&) {
+        parsed = false;
+      }
+    }
+    const std::string where = "results file '" + path + "', line " + std::to_string(n) + ": ";
+    if (!parsed) {
+      if (n == 1)
+        throw ResultsError("'" + path + "' is not an arena results file (its first line is not a complete JSON header)");
+      if (!last) throw ResultsError(where + "not valid JSON; the file is damaged (a torn line can only be the last one)");
+      out.torn_tail = true;  // a write cut short by a crash: that game is simply played again
+      break;
+    }
+    if (n == 1) {
+      if (!j.is_object() || j.value("type", "") != "header" || j.value("format", "") != kResultsFormat)
+        throw ResultsError("'" + path + "' is not an arena results file (no arena header on its first line)");
+      if (j.value("version", 0) != kResultsVersion)
+        throw ResultsError("'" + path + "' has results format version " + std::to_string(j.value("version", 0)) +
+                           "; this arena reads version " + std::to_string(kResultsVersion));
+      out.header = j;
+    } else {
+      try {
+        out.games.push_back(match::game_from_json(j));
+      } catch (const std::exception& e) {
+        throw ResultsError(where + e.what());
+      }
+      if (!ids.insert(out.games.back().id).second)
+        throw ResultsError(where + "game " + std::to_string(out.games.back().id) + " appears twice; the file is damaged");
+    }
+    pos = nl + 1;
+    out.good_bytes = pos;
+  }
+  if (out.header.is_null()) throw ResultsError("'" + path + "' is empty: not an arena results file");
+  return out;
+}
+
+ResultsWriter::ResultsWriter(int fd, std::string path) : fd_(fd), path_(std::move(path)) {}
+
+ResultsWriter::ResultsWriter(ResultsWriter&& other) noexcept : fd_(other.fd_), path_(std::move(other.path_)) {
+  other.fd_ = -1;
+}
+
+ResultsWriter::~ResultsWriter() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+ResultsWriter ResultsWriter::create(const std::string& path, const json& header) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) == 0) throw ResultsError("results file '" + path + "' already exists");
+  const std::string tmp = path + ".tmp";
+  const int t = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (t < 0) throw ResultsError(sys_error("cannot create", tmp));
+  try {
+    write_all(t, header.dump() + "\n", tmp);
+  } catch (...) {
+    ::close(t);
+    throw;
+  }
+  if (::fsync(t) != 0 || ::close(t) != 0) throw ResultsError(sys_error("cannot sync", tmp));
+  // link() instead of rename(): it fails if the file appeared meanwhile, never overwrites.
+  if (::link(tmp.c_str(), path.c_str()) != 0) {
+    ::unlink(tmp.c_str());
+    throw ResultsError(sys_error("cannot create results file", path));
+  }
+  ::unlink(tmp.c_str());
+  sync_dir(path);
+  const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
+  if (fd < 0) throw ResultsError(sys_error("cannot open", path));
+  return ResultsWriter(fd, path);
+}
+
+ResultsWriter ResultsWriter::append_to(const std::string& path, std::uint64_t good_bytes) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
+  if (fd < 0) throw ResultsError(sys_error("cannot open results file", path));
+  struct stat st {};
+  if (::fstat(fd, &st) == 0 && static_cast<std::uint64_t>(st.st_size) > good_bytes) {
+    if (::ftruncate(fd, static_cast<off_t>(good_bytes)) != 0 || ::fsync(fd) != 0) {
+      ::close(fd);
+      throw ResultsError(sys_error("cannot cut the torn last line of", path));
+    }
+  }
+  return ResultsWriter(fd, path);
+}
+
+void ResultsWriter::append(const match::GameRecord& game) {
+  const std::string line = match::to_json(game).dump() + "\n";
+  std::lock_guard lock(mutex_);
+  write_all(fd_, line, path_);
+  if (::fdatasync(fd_) != 0) throw ResultsError(sys_error("cannot sync results file", path_));
+}
+
+}  // namespace arena::tournament

@@ -1,0 +1,63 @@
+#pragma once
+// The results file: JSON Lines, one header line then one line per finished game, appended and
+// fsync'ed the moment the game ends. Written so that kill -9 or a power cut at any moment
+// leaves it readable:
+//  * the header is written to a temporary file, synced and renamed into place, so the file
+//    either does not exist or starts with a complete header;
+//  * each game is one write() of one line, followed by fdatasync(): a crash can at worst leave
+//    the last line torn (no final newline, or not JSON). Reading drops such a line (and
+//    reopening for append truncates it away); a bad line anywhere else means the file was
+//    damaged or edited, and it is refused instead of being overwritten.
+#include <cstdint>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "match/game_record.h"
+
+namespace arena::tournament {
+
+class ResultsError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct ResultsContent {
+  nlohmann::json header;                   // the header object
+  std::vector<match::GameRecord> games;    // in file order
+  bool torn_tail = false;                  // the last line was incomplete and is ignored
+  std::uint64_t good_bytes = 0;            // length of the file up to the last complete line
+};
+
+inline constexpr const char* kResultsFormat = "mancala-arena-results";
+inline constexpr int kResultsVersion = 1;
+
+// Reads a results file. Throws ResultsError with a clear message (not a results file, corrupt
+// line N, duplicate game id).
+ResultsContent read_results(const std::string& path);
+
+class ResultsWriter {
+ public:
+  // Creates a new file with this header (fails if the file exists).
+  static ResultsWriter create(const std::string& path, const nlohmann::json& header);
+  // Opens an existing file for appending; `good_bytes` from read_results: a torn tail is cut off.
+  static ResultsWriter append_to(const std::string& path, std::uint64_t good_bytes);
+
+  ResultsWriter(ResultsWriter&& other) noexcept;
+  ResultsWriter& operator=(ResultsWriter&&) = delete;
+  ~ResultsWriter();
+
+  // Appends one game as one line and syncs it to disk. Thread-safe. Throws ResultsError.
+  void append(const match::GameRecord& game);
+
+ private:
+  ResultsWriter(int fd, std::string path);
+  int fd_ = -1;
+  std::string path_;
+  std::mutex mutex_;
+};
+
+}  // namespace arena::tournament

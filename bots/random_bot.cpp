@@ -1,0 +1,19 @@
+// random-bot: plays a uniformly random legal move. The choice is a function of the position
+// and the "Seed" option only, so games are reproducible whatever process plays them.
+#include <iostream>
+
+#include "common/umi_loop.h"
+#include "rules/position.h"
+
+int main() {
+  std::ios::sync_with_stdio(false);
+  const bots::Policy policy = [](const mancala::Game& game, std::uint64_t seed) {
+    const auto moves = game.legal_moves();
+    std::uint64_t h = mancala::hash_position(game.position()) ^ (seed * 0x9e3779b97f4a7c15ULL);
+    h ^= h >> 29;
+    h *= 0xbf58476d1ce4e5b9ULL;
+    h ^= h >> 32;
+    return bots::Choice{moves[h % moves.size()], std::nullopt};
+  };
+  return bots::run_umi({"random-bot"}, policy, std::cin, std::cout);
+}

@@ -1,0 +1,139 @@
+#include <gtest/gtest.h>
+
+#include "cli/engine_flag.h"
+#include "config/config_json.h"
+
+using namespace arena::config;
+using nlohmann::json;
+
+namespace {
+
+json minimal() {
+  return json::parse(R"({"engines": [{"name": "a", "command": "x"}, {"name": "b", "command": "y"}]})");
+}
+
+// The message of the ConfigError thrown by applying `patch` over a minimal config and validating.
+std::string error_of(const json& patch) {
+  TournamentConfig c;
+  try {
+    json j = minimal();
+    j.merge_patch(patch);
+    apply_json(j, c);
+    validate(c);
+  } catch (const ConfigError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST(Config, MinimalIsValidWithDefaults) {
+  EXPECT_EQ(error_of(json::object()), "");
+  TournamentConfig c;
+  apply_json(minimal(), c);
+  EXPECT_EQ(c.engines.size(), 2u);
+  EXPECT_EQ(c.results_path(), "arena-out/tournament.jsonl");
+  EXPECT_EQ(c.tc.describe(), "10+0.1");
+}
+
+TEST(Config, EveryMalformedFieldIsNamed) {
+  EXPECT_EQ(error_of({{"concurency", 2}}), "concurency: unknown field (did you mean 'concurrency'?)");
+  EXPECT_EQ(error_of({{"rounds", "many"}}), "rounds: expected an integer from 1 to 10000000, got \"many\"");
+  EXPECT_EQ(error_of({{"rounds", 0}}), "rounds: expected an integer from 1 to 10000000, got 0");
+  EXPECT_EQ(error_of({{"variant", "kalah(6,x)"}}).rfind("variant: ", 0), 0u);
+  EXPECT_EQ(error_of({{"kind", "swiss"}}), "kind: expected \"round-robin\" or \"gauntlet\", got \"swiss\"");
+  EXPECT_EQ(error_of({{"time_control", {{"base_ms", -5}}}}).rfind("time_control.base_ms: expected an integer", 0), 0u);
+  EXPECT_EQ(error_of({{"time_control", "fast"}}).rfind("time_control: 'fast' is not a time control", 0), 0u);
+  EXPECT_EQ(error_of({{"time_control", {{"increment_ms", 5}}}}), "time_control.base_ms: an increment or moves_per_period needs a base time");
+  EXPECT_EQ(error_of({{"openings", {{"source", "file"}}}}), "openings.file: openings from a file need the file's path");
+  EXPECT_EQ(error_of({{"openings", {{"plies", 0}}}}).rfind("openings.plies: expected an integer from 1 to 200", 0), 0u);
+  EXPECT_EQ(error_of({{"output", {{"results", "../escape.jsonl"}}}}),
+            "output.results: must be a file name inside output.dir (no '/'), got \"../escape.jsonl\"");
+  EXPECT_EQ(error_of({{"anchor", "nobody"}}), "anchor: no engine is named 'nobody'");
+  EXPECT_EQ(error_of({{"sprt", {{"elo0", 5}, {"elo1", 0}}}}), "sprt.elo1: must be greater than sprt.elo0");
+  EXPECT_EQ(error_of({{"sprt", {{"alpha", 2}}}}).rfind("sprt.alpha: expected a number", 0), 0u);
+  EXPECT_EQ(error_of({{"gauntlet_players", 2}, {"kind", "gauntlet"}}),
+            "gauntlet_players: must be smaller than the number of engines (2)");
+  EXPECT_EQ(error_of({{"name", "a/b"}}).rfind("name: must be a plain name", 0), 0u);
+}
+
+TEST(Config, EngineFieldsAreNamedWithTheirIndex) {
+  auto with_engines = [](const json& engines) {
+    TournamentConfig c;
+    try {
+      apply_json({{"engines", engines}}, c);
+      validate(c);
+    } catch (const ConfigError& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  EXPECT_EQ(with_engines(json::parse(R"([{"name":"a","command":"x"},{"name":"b"}])")),
+            "engines[1].command: engine 'b' needs a command");
+  EXPECT_EQ(with_engines(json::parse(R"([{"name":"a","command":"x"},{"name":"a","command":"y"}])")),
+            "engines[1].name: 'a' is used by two engines");
+  EXPECT_EQ(with_engines(json::parse(R"([{"name":"a","command":"x","args":"-v"},{"name":"b","command":"y"}])")),
+            "engines[0].args: expected an array of strings, got \"-v\"");
+  EXPECT_EQ(with_engines(json::parse(R"([{"name":"a","command":"x","options":{"Hash":[1]}},{"name":"b","command":"y"}])")),
+            "engines[0].options.Hash: expected a string, an integer or true/false, got [1]");
+  EXPECT_EQ(with_engines(json::parse(R"([{"name":"a","command":"x","time_margin":5},{"name":"b","command":"y"}])")),
+            "engines[0].time_margin: unknown field (did you mean 'time_margin_ms'?)");
+  EXPECT_EQ(with_engines(json::parse(R"([{"name":"a","command":"x"}])")), "engines: a tournament needs at least two engines");
+  EXPECT_EQ(with_engines(json::parse(R"(["a","b"])")), "engines[0]: expected a JSON object, got \"a\"");
+}
+
+TEST(Config, SprtNeedsTwoEngines) {
+  TournamentConfig c;
+  apply_json(json::parse(R"({"engines":[{"name":"a","command":"x"},{"name":"b","command":"y"},{"name":"c","command":"z"}],
+                             "sprt":{"elo0":0,"elo1":5}})"),
+             c);
+  EXPECT_THROW(validate(c), ConfigError);
+}
+
+TEST(Config, TimeControlText) {
+  std::string err;
+  auto tc = parse_clock("40/60+0.5", err);
+  ASSERT_TRUE(tc);
+  EXPECT_EQ(tc->moves_per_period, 40);
+  EXPECT_EQ(tc->base_ms, 60000);
+  EXPECT_EQ(tc->increment_ms, 500);
+  EXPECT_EQ(tc->describe(), "40/60+0.5");
+  EXPECT_EQ(parse_clock("0.5+0.01", err)->describe(), "0.5+0.01");
+  EXPECT_FALSE(parse_clock("1+x", err));
+  EXPECT_FALSE(parse_clock("0/1", err));
+  EXPECT_FALSE(parse_clock("-1", err));
+  EXPECT_FALSE(parse_clock("inf", err)->limited());
+}
+
+TEST(Config, EngineFlag) {
+  auto e = arena::cli::parse_engine_flag("name=g cmd=/bin/g arg=-q arg=--x dir=/tmp option.Skill=3 margin=50 depth=4");
+  EXPECT_EQ(e.name, "g");
+  EXPECT_EQ(e.args, (std::vector<std::string>{"-q", "--x"}));
+  EXPECT_EQ(e.options.at(0), (std::pair<std::string, std::string>{"Skill", "3"}));
+  EXPECT_EQ(e.time_margin_ms, 50);
+  EXPECT_EQ(e.tc->depth, 4);
+  EXPECT_EQ(arena::cli::parse_engine_flag("cmd=build/bots/random-bot").name, "random-bot");
+  auto msg = [](const std::string& s) {
+    try {
+      arena::cli::parse_engine_flag(s);
+    } catch (const ConfigError& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  EXPECT_EQ(msg("name=x"), "--engine \"name=x\": needs cmd=<program>");
+  EXPECT_EQ(msg("cmd=x margin=soon"), "--engine: margin=soon is not an integer >= 0");
+  EXPECT_EQ(msg("cmd=x colour=red").rfind("--engine: unknown key 'colour'", 0), 0u);
+}
+
+TEST(Config, ScheduleJsonIgnoresRunDetails) {
+  TournamentConfig a, b;
+  apply_json(minimal(), a);
+  apply_json(minimal(), b);
+  b.concurrency = 8;
+  b.output.report_every = 5;
+  EXPECT_EQ(schedule_json(a), schedule_json(b));
+  b.seed = 99;
+  EXPECT_NE(schedule_json(a), schedule_json(b));
+}

@@ -1,0 +1,229 @@
+// The arena executable on small real tournaments between the bots.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "test_helpers.h"
+
+using arena_test::run;
+using arena_test::TempDir;
+using nlohmann::json;
+
+namespace {
+
+std::vector<std::string> arena_run(const TempDir& d, std::vector<std::string> extra, const std::string& results = "r.jsonl") {
+  std::vector<std::string> argv = {ARENA_EXE, "run", "--out", d.path.string(), "--results", results, "--no-progress"};
+  argv.insert(argv.end(), extra.begin(), extra.end());
+  return argv;
+}
+
+std::vector<std::string> three_bots(const std::string& tag = "") {
+  return {"--engine", "name=random cmd=" RANDOM_BOT + (tag.empty() ? "" : " arg=" + tag),
+          "--engine", "name=greedy cmd=" GREEDY_BOT + (tag.empty() ? "" : " arg=" + tag),
+          "--engine", "name=python cmd=python3 arg=" PYTHON_BOT " margin=200"};
+}
+
+// id -> the game without its timing fields.
+std::map<std::int64_t, json> games_of(const std::string& path) {
+  std::map<std::int64_t, json> out;
+  const auto lines = arena_test::lines_of(path);
+  for (std::size_t i = 1; i < lines.size(); ++i) {
+    json g = json::parse(lines[i]);
+    g.erase("duration_ms");
+    for (auto& m : g["moves"]) m.erase("ms");
+    EXPECT_TRUE(out.emplace(g["id"].get<std::int64_t>(), g).second) << "game played twice";
+  }
+  return out;
+}
+
+std::string standings_block(const std::string& text) {
+  const auto start = text.rfind("Rank Name");
+  return start == std::string::npos ? "" : text.substr(start);
+}
+
+}  // namespace
+
+TEST(Integration, RoundRobinWritesResultsAndTables) {
+  TempDir d;
+  auto argv = arena_run(d, three_bots());
+  for (std::string a : {"--rounds", "2", "--tc", "2+0.02", "-j", "2", "--openings-random", "4", "--seed", "5"}) argv.push_back(a);
+  const auto r = run(argv, d);
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto lines = arena_test::lines_of(d / "r.jsonl");
+  ASSERT_EQ(lines.size(), 1u + 12u);
+  const json header = json::parse(lines[0]);
+  EXPECT_EQ(header["type"], "header");
+  EXPECT_EQ(header["openings"].size(), 2u);
+  std::set<std::int64_t> ids;
+  for (std::size_t i = 1; i < lines.size(); ++i) {
+    const json g = json::parse(lines[i]);
+    ids.insert(g["id"].get<std::int64_t>());
+    EXPECT_EQ(g["variant"], "kalah(6,4)");
+    EXPECT_EQ(g["termination"], "normal") << g.dump();
+    EXPECT_FALSE(g["moves"].empty());
+    const auto score = g["score"];
+    EXPECT_EQ(score[0].get<int>() + score[1].get<int>(), 48);
+    EXPECT_TRUE(g["moves"][0].contains("ms"));
+  }
+  EXPECT_EQ(ids.size(), 12u);
+  EXPECT_NE(r.out.find("Rank Name"), std::string::npos);
+  EXPECT_NE(r.out.find("Terminations: normal 12"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Finished game 11"), std::string::npos);
+
+  // `arena ratings` prints the same tables from the file alone.
+  const auto rr = run({ARENA_EXE, "ratings", d / "r.jsonl"}, d, "ratings");
+  ASSERT_EQ(rr.code, 0) << rr.err;
+  EXPECT_EQ(standings_block(rr.out), standings_block(r.out));
+
+  // Running it again resumes a finished tournament: nothing is played twice.
+  const auto again = run(argv, d, "again");
+  ASSERT_EQ(again.code, 0) << again.err;
+  EXPECT_NE(again.out.find("12 games already recorded"), std::string::npos);
+  EXPECT_EQ(arena_test::lines_of(d / "r.jsonl").size(), 13u);
+}
+
+TEST(Integration, SameSeedSameGamesWhateverTheConcurrency) {
+  TempDir d;
+  auto base = [&](const std::string& file, const std::string& j) {
+    auto argv = arena_run(d, three_bots(), file);
+    for (std::string a : {"--rounds", "3", "--openings-random", "3", "--seed", "77", "-j"}) argv.push_back(a);
+    argv.push_back(j);
+    return argv;
+  };
+  ASSERT_EQ(run(base("a.jsonl", "1"), d, "a").code, 0);
+  ASSERT_EQ(run(base("b.jsonl", "2"), d, "b").code, 0);
+  const auto a = games_of(d / "a.jsonl"), b = games_of(d / "b.jsonl");
+  EXPECT_EQ(a.size(), 18u);
+  EXPECT_EQ(a, b);
+  EXPECT_EQ(arena_test::lines_of(d / "a.jsonl")[0], arena_test::lines_of(d / "b.jsonl")[0]);  // same header, same openings
+}
+
+TEST(Integration, ResumeAfterSigkillLosesNothingAndRepeatsNothing) {
+  TempDir d;
+  const std::string tag = "--tag=resume-" + std::to_string(::getpid());
+  auto argv_for = [&](const std::string& file) {
+    auto argv = arena_run(d, {"--engine", "name=random cmd=" RANDOM_BOT " arg=" + tag, "--engine",
+                              "name=greedy cmd=" GREEDY_BOT " arg=" + tag, "--engine", "name=random7 cmd=" RANDOM_BOT " option.Seed=7 arg=" + tag},
+                          file);
+    for (std::string a : {"--rounds", "40", "--openings-random", "4", "--seed", "3", "-j", "2"}) argv.push_back(a);
+    return argv;
+  };
+  ASSERT_EQ(run(argv_for("reference.jsonl"), d, "reference").code, 0);
+  const auto reference = games_of(d / "reference.jsonl");
+  ASSERT_EQ(reference.size(), 240u);
+
+  // Kill the arena outright at several moments, resuming each time.
+  for (std::size_t kill_at : {3u, 40u, 41u, 120u}) {
+    const pid_t pid = arena_test::start(argv_for("killed.jsonl"), d / "k.out", d / "k.err");
+    ASSERT_GT(pid, 0);
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    while (arena_test::lines_of(d / "killed.jsonl").size() < kill_at + 1 && std::chrono::steady_clock::now() < deadline)
+      std::this_thread::sleep_for(std::chrono::microseconds(500));
+    ::kill(pid, SIGKILL);
+    arena_test::wait_exit(pid);
+    // The engines die with the arena (no orphan keeps running).
+    EXPECT_EQ(arena_test::processes_after(tag), 0);
+  }
+  const auto final_run = run(argv_for("killed.jsonl"), d, "final");
+  ASSERT_EQ(final_run.code, 0) << final_run.err;
+  EXPECT_EQ(games_of(d / "killed.jsonl"), reference);
+  EXPECT_EQ(arena_test::processes_after(tag), 0);
+}
+
+TEST(Integration, CtrlCStopsCleanlyAndResumes) {
+  TempDir d;
+  auto argv = arena_run(d, {"--engine", "name=slow cmd=" FAULT_BOT " arg=--fault arg=slow arg=--at arg=1", "--engine",
+                            "name=random cmd=" RANDOM_BOT, "--rounds", "3", "--tc", "10+1", "--max-moves", "4"});
+  const pid_t pid = arena_test::start(argv, d / "i.out", d / "i.err");
+  std::this_thread::sleep_for(std::chrono::milliseconds(1000));
+  const auto t0 = std::chrono::steady_clock::now();
+  ::kill(pid, SIGINT);
+  EXPECT_EQ(arena_test::wait_exit(pid), 130);
+  EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(3));
+  EXPECT_NE(arena_test::read_file(d / "i.out").find("Interrupted:"), std::string::npos);
+  EXPECT_EQ(arena_test::processes_after(std::string(FAULT_BOT) + " --fault slow"), 0);
+  const auto done = arena_test::lines_of(d / "r.jsonl").size() - 1;
+  EXPECT_LT(done, 6u);
+  const auto r = run(argv, d, "resume");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(games_of(d / "r.jsonl").size(), 6u);
+}
+
+TEST(Integration, AForeignResultsFileIsRefused) {
+  TempDir d;
+  auto argv = arena_run(d, {"--engine", "name=a cmd=" RANDOM_BOT, "--engine", "name=b cmd=" GREEDY_BOT, "--seed", "1"});
+  ASSERT_EQ(run(argv, d).code, 0);
+  const auto before = arena_test::read_file(d / "r.jsonl");
+  argv.back() = "2";
+  const auto r = run(argv, d, "second");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("belongs to a different tournament ('seed' is 1 in the file but 2 now)"), std::string::npos) << r.err;
+  EXPECT_EQ(arena_test::read_file(d / "r.jsonl"), before);
+
+  std::ofstream(d / "notes.jsonl") << "shopping list\n";
+  const auto n = run(arena_run(d, {"--engine", "name=a cmd=" RANDOM_BOT, "--engine", "name=b cmd=" GREEDY_BOT}, "notes.jsonl"), d, "notes");
+  EXPECT_EQ(n.code, 3);
+  EXPECT_NE(n.err.find("is not an arena results file"), std::string::npos) << n.err;
+}
+
+TEST(Integration, BadFlagsAndConfigsGiveOneClearError) {
+  TempDir d;
+  auto r = run({ARENA_EXE, "run", "--rounds", "many"}, d);
+  EXPECT_NE(r.code, 0);
+  EXPECT_NE(r.err.find("--rounds"), std::string::npos) << r.err;
+
+  std::ofstream(d / "typo.json") << R"({"engines": [{"name": "a", "command": ")" RANDOM_BOT R"("},
+                                         {"name": "b", "command": ")" GREEDY_BOT R"("}], "concurency": 2})";
+  r = run({ARENA_EXE, "run", d / "typo.json"}, d, "typo");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err, "arena run: concurency: unknown field (did you mean 'concurrency'?)\n");
+
+  r = run(arena_run(d, {"--engine", "name=a cmd=" RANDOM_BOT " option.Hash=5", "--engine", "name=b cmd=" GREEDY_BOT}), d, "opt");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err, "arena run: engines[0] 'a': option 'Hash': the engine does not declare it\n");
+
+  r = run(arena_run(d, {"--engine", "name=a cmd=" RANDOM_BOT " option.Seed=-4", "--engine", "name=b cmd=" GREEDY_BOT}), d, "range");
+  EXPECT_NE(r.err.find("option 'Seed': -4 is outside the engine's range"), std::string::npos) << r.err;
+
+  r = run(arena_run(d, {"--engine", "name=a cmd=/no/such/engine", "--engine", "name=b cmd=" GREEDY_BOT}), d, "missing");
+  EXPECT_EQ(r.err, "arena run: engines[0] 'a': '/no/such/engine' is not an executable file\n");
+
+  r = run(arena_run(d, {"--engine", "name=a cmd=" RANDOM_BOT, "--engine", "name=b cmd=python3 arg=" PYTHON_BOT, "--variant", "mangala"}), d, "variant");
+  EXPECT_EQ(r.err, "arena run: engines[1] 'b': the engine does not play mangala (it lists: kalah)\n");
+
+  r = run({ARENA_EXE, "run", "--help"}, d, "help");
+  EXPECT_EQ(r.code, 0);
+  EXPECT_NE(r.out.find("--concurrency"), std::string::npos);
+}
+
+TEST(Integration, FaultyEngineLosesAndTheTournamentCompletes) {
+  TempDir d;
+  auto argv = arena_run(d, {"--engine", "name=crashy cmd=" FAULT_BOT " arg=--fault arg=crash arg=--at arg=3", "--engine",
+                            "name=random cmd=" RANDOM_BOT, "--engine", "name=greedy cmd=" GREEDY_BOT, "--rounds", "2", "-j", "2"});
+  const auto r = run(argv, d);
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto games = games_of(d / "r.jsonl");
+  ASSERT_EQ(games.size(), 12u);
+  int crashes = 0;
+  for (const auto& [id, g] : games) {
+    if (g["termination"] != "crash") continue;
+    ++crashes;
+    const std::string loser = g["loser"];
+    EXPECT_EQ(g[loser], "crashy");
+  }
+  EXPECT_EQ(crashes, 8);
+  EXPECT_NE(r.out.find("crash 8"), std::string::npos);
+}
+
+TEST(Integration, SprtStopsWhenDecided) {
+  TempDir d;
+  auto argv = arena_run(d, {"--engine", "name=greedy cmd=" GREEDY_BOT, "--engine", "name=random cmd=" RANDOM_BOT, "--rounds",
+                            "1000", "--openings-random", "4", "--sprt", "0,100", "-j", "2"});
+  const auto r = run(argv, d);
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("H1 accepted"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("SPRT decided after"), std::string::npos);
+  EXPECT_LT(games_of(d / "r.jsonl").size(), 200u);
+}

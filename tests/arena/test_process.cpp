@@ -1,0 +1,88 @@
+#include <gtest/gtest.h>
+
+#include "process/process.h"
+#include "test_helpers.h"
+
+using namespace arena::process;
+using namespace std::chrono;
+
+TEST(Process, ReadHasAnAbsoluteDeadline) {
+  ChildRegistry reg;
+  Process p({"sleep", {"30"}, "", 1024}, reg, nullptr);
+  std::string line;
+  const auto t0 = Clock::now();
+  EXPECT_EQ(p.read_line(line, t0 + milliseconds(100)), ReadStatus::Timeout);
+  const auto waited = Clock::now() - t0;
+  EXPECT_GE(waited, milliseconds(100));
+  EXPECT_LT(waited, milliseconds(600));
+  p.shutdown("quit", milliseconds(50));
+  EXPECT_EQ(reg.size(), 0u);
+}
+
+TEST(Process, LinesEofAndLongLines) {
+  ChildRegistry reg;
+  {
+    Process p({"printf", {"a\\r\\nb\\nc"}, "", 1024}, reg, nullptr);
+    std::string line;
+    const auto d = Clock::now() + seconds(5);
+    ASSERT_EQ(p.read_line(line, d), ReadStatus::Line);
+    EXPECT_EQ(line, "a");
+    ASSERT_EQ(p.read_line(line, d), ReadStatus::Line);
+    EXPECT_EQ(line, "b");
+    EXPECT_EQ(p.read_line(line, d), ReadStatus::Closed);  // "c" never ended: not a line
+  }
+  {
+    Process p({"head", {"-c", "100000", "/dev/zero"}, "", 1024}, reg, nullptr);
+    std::string line;
+    EXPECT_EQ(p.read_line(line, Clock::now() + seconds(5)), ReadStatus::TooLong);
+  }
+  EXPECT_EQ(reg.size(), 0u);
+}
+
+TEST(Process, OnlyStandardDescriptorsAreInherited) {
+  ChildRegistry reg;
+  Process p({"ls", {"/proc/self/fd"}, "", 1024}, reg, nullptr);
+  std::vector<std::string> fds;
+  std::string line;
+  while (p.read_line(line, Clock::now() + seconds(5)) == ReadStatus::Line) fds.push_back(line);
+  // 0, 1, 2 and the descriptor ls opened to list the folder.
+  EXPECT_EQ(fds, (std::vector<std::string>{"0", "1", "2", "3"}));
+}
+
+TEST(Process, QuitGraceKillReap) {
+  ChildRegistry reg;
+  const std::string tag = "ignore-quit";
+  {
+    Process p({FAULT_BOT, {"--fault", "ignore-quit"}, "", 1024}, reg, nullptr);
+    EXPECT_EQ(reg.size(), 1u);
+    const auto t0 = Clock::now();
+    EXPECT_FALSE(p.shutdown("quit", milliseconds(200)));  // did not exit by itself
+    EXPECT_LT(Clock::now() - t0, milliseconds(1500));
+  }
+  EXPECT_EQ(reg.size(), 0u);
+  EXPECT_EQ(arena_test::processes_after(std::string(FAULT_BOT) + " --fault ignore-quit"), 0);
+}
+
+TEST(Process, InterruptKillsEverything) {
+  ChildRegistry reg;
+  Process a({"sleep", {"31"}, "", 1024}, reg, nullptr), b({"sleep", {"32"}, "", 1024}, reg, nullptr);
+  reg.interrupt();
+  std::string line;
+  EXPECT_EQ(a.read_line(line, Clock::now() + seconds(5)), ReadStatus::Closed);
+  for (int i = 0; i < 200 && !a.exited(); ++i) std::this_thread::sleep_for(milliseconds(5));
+  EXPECT_TRUE(a.exited());
+  EXPECT_THROW(Process({"sleep", {"33"}, "", 1024}, reg, nullptr), SpawnError);
+}
+
+TEST(Process, SpawnErrorsSayWhy) {
+  ChildRegistry reg;
+  try {
+    Process p({"/no/such/engine", {}, "", 1024}, reg, nullptr);
+    FAIL();
+  } catch (const SpawnError& e) {
+    EXPECT_NE(std::string(e.what()).find("is not an executable file"), std::string::npos);
+  }
+  EXPECT_THROW(Process({"no-such-engine-in-path", {}, "", 1024}, reg, nullptr), SpawnError);
+  EXPECT_THROW(Process({"sleep", {"1"}, "/no/such/dir", 1024}, reg, nullptr), SpawnError);
+  EXPECT_EQ(reg.size(), 0u);
+}

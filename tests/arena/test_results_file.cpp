@@ -1,0 +1,110 @@
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "tournament/results_file.h"
+
+using namespace arena::tournament;
+using arena::match::GameRecord;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct TempDir {
+  fs::path path = fs::temp_directory_path() / ("arena-results-" + std::to_string(::getpid()) + "-" +
+                                              ::testing::UnitTest::GetInstance()->current_test_info()->name());
+  TempDir() {
+    fs::remove_all(path);
+    fs::create_directories(path);
+  }
+  ~TempDir() { fs::remove_all(path); }
+};
+
+GameRecord game(std::int64_t id) {
+  GameRecord g;
+  g.id = id;
+  g.south = "a";
+  g.north = "b";
+  g.variant = "kalah(6,4)";
+  g.opening.moves = {"3", "1"};
+  g.moves.push_back({'s', "4", 0.25, 3, false, 5, 100});
+  g.moves.push_back({'n', "1", 0.5, std::nullopt, false, std::nullopt, std::nullopt});
+  g.winner = arena::match::Winner::South;
+  g.south_score = 30;
+  g.north_score = 18;
+  g.final_position = "kalah(6,4) 0,0,0,0,0,0:30 0,0,0,0,0,0:18 -";
+  return g;
+}
+
+const nlohmann::json header = {{"type", "header"}, {"format", kResultsFormat}, {"version", kResultsVersion}, {"tournament", {{"seed", 1}}}};
+
+void append_raw(const fs::path& p, const std::string& text) {
+  std::ofstream out(p, std::ios::app | std::ios::binary);
+  out << text;
+}
+
+}  // namespace
+
+TEST(ResultsFile, WriteReadRoundTrip) {
+  TempDir d;
+  const auto p = (d.path / "r.jsonl").string();
+  {
+    auto w = ResultsWriter::create(p, header);
+    w.append(game(0));
+    w.append(game(1));
+  }
+  const auto c = read_results(p);
+  EXPECT_EQ(c.header["tournament"]["seed"], 1);
+  ASSERT_EQ(c.games.size(), 2u);
+  EXPECT_EQ(arena::match::to_json(c.games[1]), arena::match::to_json(game(1)));
+  EXPECT_FALSE(c.torn_tail);
+  EXPECT_THROW(ResultsWriter::create(p, header), ResultsError);  // never overwrites
+}
+
+TEST(ResultsFile, TornLastLineIsDroppedAndCutOnAppend) {
+  TempDir d;
+  const auto p = (d.path / "r.jsonl").string();
+  { ResultsWriter::create(p, header).append(game(0)); }
+  const std::string full = arena::match::to_json(game(1)).dump();
+  append_raw(p, full.substr(0, full.size() / 2));  // kill -9 in the middle of a write
+  auto c = read_results(p);
+  EXPECT_TRUE(c.torn_tail);
+  ASSERT_EQ(c.games.size(), 1u);
+  { ResultsWriter::append_to(p, c.good_bytes).append(game(1)); }
+  c = read_results(p);
+  EXPECT_FALSE(c.torn_tail);
+  EXPECT_EQ(c.games.size(), 2u);
+  // Also a complete JSON text without its newline counts as torn: the write was cut short.
+  append_raw(p, arena::match::to_json(game(2)).dump());
+  EXPECT_TRUE(read_results(p).torn_tail);
+}
+
+TEST(ResultsFile, DamageIsRefusedWithAClearMessage) {
+  TempDir d;
+  const auto p = (d.path / "r.jsonl").string();
+  { ResultsWriter::create(p, header).append(game(0)); }
+  append_raw(p, "{not json}\n" + arena::match::to_json(game(1)).dump() + "\n");
+  try {
+    read_results(p);
+    FAIL();
+  } catch (const ResultsError& e) {
+    EXPECT_NE(std::string(e.what()).find("line 3: not valid JSON; the file is damaged"), std::string::npos) << e.what();
+  }
+  const auto dup = (d.path / "dup.jsonl").string();
+  {
+    auto w = ResultsWriter::create(dup, header);
+    w.append(game(4));
+    w.append(game(4));
+  }
+  EXPECT_THROW(read_results(dup), ResultsError);
+  const auto other = (d.path / "notes.txt").string();
+  append_raw(other, "hello\n");
+  try {
+    read_results(other);
+    FAIL();
+  } catch (const ResultsError& e) {
+    EXPECT_NE(std::string(e.what()).find("is not an arena results file"), std::string::npos);
+  }
+}

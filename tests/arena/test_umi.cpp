@@ -1,0 +1,93 @@
+#include <gtest/gtest.h>
+
+#include "protocol/umi.h"
+
+using namespace arena::protocol;
+
+TEST(Umi, InfoFieldsAndBadNumbers) {
+  auto i = parse_info("info depth 12 seldepth 20 score seeds -3 nodes 12345 nps 99 time 17 pv 1 2 3");
+  ASSERT_TRUE(i);
+  EXPECT_EQ(i->depth, 12);
+  EXPECT_EQ(i->score, -3);
+  EXPECT_FALSE(i->proven);
+  EXPECT_EQ(i->nodes, 12345);
+  EXPECT_EQ(i->time_ms, 17);
+  auto p = parse_info("info  depth 5\tscore proven 4 lowerbound");
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->score, 4);
+  EXPECT_TRUE(p->proven);
+  auto bad = parse_info("info depth 12x nodes -1 score seeds 99999999999999999999 time 1e3");
+  ASSERT_TRUE(bad);
+  EXPECT_FALSE(bad->depth);
+  EXPECT_FALSE(bad->nodes);
+  EXPECT_FALSE(bad->score);
+  EXPECT_FALSE(bad->time_ms);
+  EXPECT_FALSE(parse_info("info string depth 5 score seeds 3"));
+  EXPECT_FALSE(parse_info("bestmove 3"));
+}
+
+TEST(Umi, MergeKeepsLastKnownValues) {
+  SearchInfo a = *parse_info("info depth 3 score seeds 2 nodes 10");
+  merge_info(a, *parse_info("info depth 4 nodes 20"));
+  EXPECT_EQ(a.depth, 4);
+  EXPECT_EQ(a.score, 2);
+  EXPECT_EQ(a.nodes, 20);
+}
+
+TEST(Umi, Bestmove) {
+  EXPECT_EQ(parse_bestmove("bestmove 3")->move, "3");
+  EXPECT_EQ(parse_bestmove("bestmove  4 ponder 2")->move, "4");
+  EXPECT_EQ(parse_bestmove("bestmove none")->move, "none");
+  EXPECT_FALSE(parse_bestmove("bestmove"));
+  EXPECT_FALSE(parse_bestmove("bestmove3"));
+}
+
+TEST(Umi, OptionsWithSpacesAndTypes) {
+  auto o = parse_option("option name Skill Level type spin default 5 min 0 max 20");
+  ASSERT_TRUE(o);
+  EXPECT_EQ(o->name, "Skill Level");
+  EXPECT_EQ(o->type, OptionType::Spin);
+  EXPECT_EQ(o->min, 0);
+  EXPECT_EQ(o->max, 20);
+  auto s = parse_option("option name Book File type string default <empty>");
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->default_value, "");
+  auto c = parse_option("option name Style type combo default Solid var Solid var Wild Thing");
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->vars, (std::vector<std::string>{"Solid", "Wild Thing"}));
+  EXPECT_FALSE(parse_option("option name X type spin default 1"));  // spin without a range
+  EXPECT_FALSE(parse_option("option name type check"));
+  EXPECT_FALSE(parse_option("option name X type colour"));
+}
+
+TEST(Umi, OptionValidation) {
+  const auto spin = *parse_option("option name Hash type spin default 16 min 1 max 1024");
+  EXPECT_EQ(validate_option(spin, "64").value, "64");
+  EXPECT_NE(validate_option(spin, "0").error.find("outside the engine's range [1, 1024]"), std::string::npos);
+  EXPECT_FALSE(validate_option(spin, "lots").ok());
+  const auto check = *parse_option("option name Ponder type check default false");
+  EXPECT_EQ(validate_option(check, "TRUE").value, "true");
+  EXPECT_FALSE(validate_option(check, "yes").ok());
+  const auto combo = *parse_option("option name Style type combo default a var Solid var Wild Thing");
+  EXPECT_EQ(validate_option(combo, "wild thing").value, "Wild Thing");
+  EXPECT_FALSE(validate_option(combo, "Calm").ok());
+  const auto str = *parse_option("option name Book type string default x");
+  EXPECT_FALSE(validate_option(str, "a\nquit").ok());
+  EXPECT_EQ(format_setoption(str, std::string("")), "setoption name Book value");
+  EXPECT_EQ(format_setoption(str, std::string("my book.txt")), "setoption name Book value my book.txt");
+  const auto button = *parse_option("option name Clear Hash type button");
+  EXPECT_EQ(format_setoption(button, validate_option(button, "").value), "setoption name Clear Hash");
+}
+
+TEST(Umi, GoCommand) {
+  GoLimits l;
+  l.stime = 1000;
+  l.ntime = 900;
+  l.sinc = 10;
+  l.ninc = 10;
+  l.movestogo = 5;
+  EXPECT_EQ(format_go(l), "go stime 1000 ntime 900 sinc 10 ninc 10 movestogo 5");
+  GoLimits d;
+  d.depth = 4;
+  EXPECT_EQ(format_go(d), "go depth 4");
+}
