@@ -23,7 +23,7 @@ class BedouinRules {
 
   const Variant& variant() const { return variant_; }
   int pits() const { return kRingPits; }
-  static int first_pit(Side s) { return s == Side::South ? 0 : kRingPits; }
+  static int first_pit(Side s) { return ring::first_pit(s); }
   static int opposite(int hole) { return kRingHoles - 1 - hole; }
 
   Position start() const {
@@ -32,11 +32,7 @@ class BedouinRules {
     return p;
   }
 
-  static int row_sum(const Position& p, Side s) {
-    int sum = 0;
-    for (int i = first_pit(s); i < first_pit(s) + kRingPits; ++i) sum += p.cell[i];
-    return sum;
-  }
+  static int row_sum(const Position& p, Side s) { return ring::row_sum(p, s); }
 
   // Sowing and set-up choices, not distributions (there are tens of thousands of those: use
   // for_each_move or distribution_count).
@@ -47,10 +43,7 @@ class BedouinRules {
       case Phase::Distribute: assert(false && "distributions are not listed in a MoveList"); return;
       case Phase::Choose: list.push(Move::keep()); list.push(Move::flip()); return;
       case Phase::Opening: list.push(Move::sow(kFourthPit)); return;
-      case Phase::Play:
-        for (int i = 0; i < kRingPits; ++i)
-          if (p.cell[first_pit(p.side) + i]) list.push(Move::sow(i));
-        return;
+      case Phase::Play: ring::generate_sowings(p, list); return;
     }
   }
 
@@ -80,8 +73,7 @@ class BedouinRules {
         return mv.is_distribution() && mv.part(0) + mv.part(1) + mv.part(2) <= total_;
       case Phase::Choose: return mv.is_keep() || mv.is_flip();
       case Phase::Opening: return mv.is_sow() && mv.pit() == kFourthPit;
-      case Phase::Play:
-        return mv.is_sow() && mv.pit() < kRingPits && p.cell[first_pit(p.side) + mv.pit()] != 0;
+      case Phase::Play: return ring::is_legal_sowing(p, mv);
     }
     return false;
   }
@@ -155,22 +147,8 @@ class BedouinRules {
     if (p.phase == Phase::Play && row_sum(p, p.side) == 0) p.side = ~p.side;
   }
 
-  // One lap: lift every counter of `from` and sow clockwise from the next hole; returns the last hole.
-  static int sow(Position& p, int from) {
-    int seeds = p.cell[from];
-    p.cell[from] = 0;
-    if (seeds > kRingHoles) {
-      const int laps = (seeds - 1) / kRingHoles;
-      for (int i = 0; i < kRingHoles; ++i) p.cell[i] = static_cast<std::uint8_t>(p.cell[i] + laps);
-      seeds -= laps * kRingHoles;
-    }
-    int hole = from;
-    while (seeds--) {
-      hole = hole == 0 ? kRingHoles - 1 : hole - 1;
-      ++p.cell[hole];
-    }
-    return hole;
-  }
+  // One lap, clockwise; returns the last hole.
+  static int sow(Position& p, int from) { return ring::sow(p, from, -1); }
 
   struct Board {
     std::uint64_t lo;

@@ -5,14 +5,15 @@
 #include <cassert>
 
 #include "move.h"
+#include "ring.h"
 #include "position.h"
 #include "variant.h"
 
 namespace mancala {
 
-inline constexpr int kRingHoles = 12;
-inline constexpr int kRingPits = 6;
-inline constexpr int kQuietLimit = 100;  // RULES.md: the game ends after 100 moves without a capture
+inline constexpr int kRingHoles = ring::kHoles;
+inline constexpr int kRingPits = ring::kPits;
+inline constexpr int kQuietLimit = ring::kQuietLimit;
 
 class Mangala2Rules {
  public:
@@ -20,7 +21,7 @@ class Mangala2Rules {
 
   const Variant& variant() const { return variant_; }
   int pits() const { return kRingPits; }
-  static int first_pit(Side s) { return s == Side::South ? 0 : kRingPits; }
+  static int first_pit(Side s) { return ring::first_pit(s); }
 
   Position start() const {
     Position p;
@@ -28,17 +29,11 @@ class Mangala2Rules {
     return p;
   }
 
-  static int row_sum(const Position& p, Side s) {
-    int sum = 0;
-    for (int i = first_pit(s); i < first_pit(s) + kRingPits; ++i) sum += p.cell[i];
-    return sum;
-  }
+  static int row_sum(const Position& p, Side s) { return ring::row_sum(p, s); }
 
   void generate(const Position& p, MoveList& list) const {
     list.clear();
-    if (p.over) return;
-    for (int i = 0; i < kRingPits; ++i)
-      if (p.cell[first_pit(p.side) + i]) list.push(Move::sow(i));
+    if (!p.over) ring::generate_sowings(p, list);
   }
 
   template <class F>
@@ -49,7 +44,7 @@ class Mangala2Rules {
   }
 
   bool is_legal(const Position& p, Move mv) const {
-    return !p.over && mv.is_sow() && mv.pit() < kRingPits && p.cell[first_pit(p.side) + mv.pit()] != 0;
+    return !p.over && ring::is_legal_sowing(p, mv);
   }
 
   int score(const Position& p, Side s) const { return p.captured[index(s)]; }
@@ -63,18 +58,7 @@ class Mangala2Rules {
     assert(is_legal(p, mv));
     const Side me = p.side;
     const int origin = first_pit(me) + mv.pit();
-    int seeds = p.cell[origin];
-    p.cell[origin] = 0;
-    if (seeds > kRingHoles) {  // whole laps: every hole, the origin included, gets one
-      const int laps = (seeds - 1) / kRingHoles;
-      for (int i = 0; i < kRingHoles; ++i) p.cell[i] = static_cast<std::uint8_t>(p.cell[i] + laps);
-      seeds -= laps * kRingHoles;
-    }
-    int hole = origin;
-    while (seeds--) {
-      if (++hole == kRingHoles) hole = 0;
-      ++p.cell[hole];
-    }
+    const int hole = ring::sow(p, origin, +1);
 
     int taken = 0;
     for (int h = hole; h != origin; h = h == 0 ? kRingHoles - 1 : h - 1) {

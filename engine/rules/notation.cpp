@@ -20,7 +20,8 @@ const char* phase_name(Phase p) {
 namespace {
 
 bool to_int(std::string_view s, int& out) {
-  if (s.empty() || s.size() > 4) return false;
+  // Digits only: from_chars would take "-0" (a sign) as 0.
+  if (s.empty() || s.size() > 4 || s[0] < '0' || s[0] > '9') return false;
   auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
   return ec == std::errc() && ptr == s.data() + s.size() && out >= 0;
 }
@@ -36,9 +37,13 @@ std::vector<std::string_view> split(std::string_view s, char sep) {
   return parts;
 }
 
+// Untrusted text inside an error message: cut short, control bytes shown as '?' (the message
+// may end up on a terminal, in a protocol line or in a results file).
 std::string quoted(std::string_view s) {
   constexpr std::size_t kShown = 40;
-  return "'" + std::string(s.substr(0, kShown)) + (s.size() > kShown ? "...'" : "'");
+  std::string out = "'";
+  for (char c : s.substr(0, kShown)) out += static_cast<unsigned char>(c) < 0x20 || c == 0x7f ? '?' : c;
+  return out + (s.size() > kShown ? "...'" : "'");
 }
 
 int total_on_board(const Variant& v, const Position& p) {

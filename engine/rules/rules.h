@@ -15,7 +15,9 @@ namespace mancala {
 template <class F>
 decltype(auto) visit_rules(const Variant& v, F&& f) {
   switch (v.family) {
-    case Family::Kalah: return std::forward<F>(f)(KalahRules(v));
+    case Family::Kalah:
+      if (v.pits == 6) return std::forward<F>(f)(Kalah6Rules(v));  // the common board, geometry fixed
+      return std::forward<F>(f)(KalahRules(v));
     case Family::Mangala: return std::forward<F>(f)(MangalaRules(v));
     case Family::Mangala2: return std::forward<F>(f)(Mangala2Rules(v));
     case Family::Bedouin: break;

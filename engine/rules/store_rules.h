@@ -17,25 +17,29 @@
 
 namespace mancala {
 
-template <bool Turkish>
+// Pits > 0 fixes the number of pits per side at compile time (the common 6-pit boards), which
+// turns the board geometry into constants in the hot path; 0 reads it from the variant.
+template <bool Turkish, int Pits = 0>
 class StoreRules {
  public:
   explicit StoreRules(const Variant& v)
-      : variant_(v), m_(v.pits), cycle_(2 * v.pits + 1), empty_capture_(v.empty_capture) {
-    assert(v.has_stores());
-    row_mask_ = m_ == 8 ? ~0ULL : (1ULL << (8 * m_)) - 1;
+      : variant_(v), pits_(v.pits), empty_capture_(v.empty_capture) {
+    assert(v.has_stores() && (Pits == 0 || Pits == v.pits));
+    row_mask_ = m() == 8 ? ~0ULL : (1ULL << (8 * m())) - 1;
     build_tables();
   }
 
   const Variant& variant() const { return variant_; }
-  int pits() const { return m_; }
-  int store(Side s) const { return s == Side::South ? m_ : 2 * m_ + 1; }
-  int first_pit(Side s) const { return s == Side::South ? 0 : m_ + 1; }
+  int m() const { return Pits ? Pits : pits_; }
+  int cycle() const { return 2 * m() + 1; }  // holes one lap visits: all but the opponent's store
+  int pits() const { return m(); }
+  int store(Side s) const { return s == Side::South ? m() : 2 * m() + 1; }
+  int first_pit(Side s) const { return s == Side::South ? 0 : m() + 1; }
 
   Position start() const {
     Position p;
-    for (int i = 0; i < 2 * m_ + 2; ++i)
-      if (i != m_ && i != 2 * m_ + 1) p.cell[i] = static_cast<std::uint8_t>(variant_.seeds);
+    for (int i = 0; i < 2 * m() + 2; ++i)
+      if (i != m() && i != 2 * m() + 1) p.cell[i] = static_cast<std::uint8_t>(variant_.seeds);
     return p;
   }
 
@@ -60,7 +64,7 @@ class StoreRules {
   }
 
   bool is_legal(const Position& p, Move mv) const {
-    return !p.over && mv.is_sow() && mv.pit() < m_ && p.cell[first_pit(p.side) + mv.pit()] != 0;
+    return !p.over && mv.is_sow() && mv.pit() < m() && p.cell[first_pit(p.side) + mv.pit()] != 0;
   }
 
   // The pits of one side as packed bytes (zero iff the row is empty).
@@ -72,7 +76,7 @@ class StoreRules {
 
   int row_sum(const Position& p, Side s) const {
     int sum = 0;
-    for (int i = first_pit(s), e = i + m_; i < e; ++i) sum += p.cell[i];
+    for (int i = first_pit(s), e = i + m(); i < e; ++i) sum += p.cell[i];
     return sum;
   }
 
@@ -104,10 +108,10 @@ class StoreRules {
       b.add(origin, 1);
       --seeds;
     }
-    if (seeds > cycle_) {  // whole laps: every hole but the opponent's store gets one per lap
-      const std::uint64_t laps = static_cast<std::uint64_t>((seeds - 1) / cycle_);
+    if (seeds > cycle()) {  // whole laps: every hole but the opponent's store gets one per lap
+      const std::uint64_t laps = static_cast<std::uint64_t>((seeds - 1) / cycle());
       b.add(lap_[index(me)], laps);
-      seeds -= static_cast<int>(laps) * cycle_;
+      seeds -= static_cast<int>(laps) * cycle();
     }
     const Sowing& sow = sowing_[origin][seeds];
     b.add(sow.add);
@@ -115,10 +119,10 @@ class StoreRules {
 
     const bool again = hole == own_store;
     if (!again) {
-      const bool own_pit = hole >= first_pit(me) && hole < first_pit(me) + m_;
+      const bool own_pit = hole >= first_pit(me) && hole < first_pit(me) + m();
       const int here = b.get(hole);
       if (own_pit && here == 1) {
-        const int opposite = 2 * m_ - hole;
+        const int opposite = 2 * m() - hole;
         const int there = b.get(opposite);
         if (there || (!Turkish && empty_capture_)) {
           b.add(own_store, there + 1);
@@ -184,18 +188,18 @@ class StoreRules {
     for (Side s : {Side::South, Side::North}) {
       const int opp_store = store(~s);
       std::uint8_t lap[kCellBytes] = {};
-      for (int i = 0; i < 2 * m_ + 2; ++i) lap[i] = i == opp_store ? 0 : 1;
+      for (int i = 0; i < 2 * m() + 2; ++i) lap[i] = i == opp_store ? 0 : 1;
       std::memcpy(lap_[index(s)], lap, sizeof lap);
       std::uint8_t row[kCellBytes] = {};
-      for (int i = 0; i < m_; ++i) row[first_pit(s) + i] = 0xFF;
+      for (int i = 0; i < m(); ++i) row[first_pit(s) + i] = 0xFF;
       std::memcpy(row_[index(s)], row, sizeof row);
-      for (int origin = first_pit(s); origin < first_pit(s) + m_; ++origin) {
+      for (int origin = first_pit(s); origin < first_pit(s) + m(); ++origin) {
         std::uint8_t add[kCellBytes] = {};
         int hole = origin;
         sowing_[origin][0] = Sowing{{0, 0, 0}, origin};
-        for (int r = 1; r <= cycle_; ++r) {
-          hole = (hole + 1) % (2 * m_ + 2);
-          if (hole == opp_store) hole = (hole + 1) % (2 * m_ + 2);
+        for (int r = 1; r <= cycle(); ++r) {
+          hole = (hole + 1) % (2 * m() + 2);
+          if (hole == opp_store) hole = (hole + 1) % (2 * m() + 2);
           ++add[hole];
           Sowing& sw = sowing_[origin][r];
           std::memcpy(sw.add, add, sizeof add);
@@ -207,8 +211,8 @@ class StoreRules {
 
   void finish(Position& p) const {
     const int south_left = row_sum(p, Side::South), north_left = row_sum(p, Side::North);
-    for (int i = 0; i < 2 * m_ + 2; ++i)
-      if (i != m_ && i != 2 * m_ + 1) p.cell[i] = 0;
+    for (int i = 0; i < 2 * m() + 2; ++i)
+      if (i != m() && i != 2 * m() + 1) p.cell[i] = 0;
     auto add = [&](Side s, int seeds) { p.cell[store(s)] = static_cast<std::uint8_t>(p.cell[store(s)] + seeds); };
     if (Turkish) {  // the player whose row is empty takes what is left in the other row
       add(south_left == 0 ? Side::South : Side::North, south_left + north_left);
@@ -220,8 +224,7 @@ class StoreRules {
   }
 
   Variant variant_;
-  int m_;
-  int cycle_;  // holes one lap visits: all but the opponent's store
+  int pits_;
   bool empty_capture_;
   std::uint64_t row_mask_;
   std::uint64_t lap_[2][3];
@@ -230,6 +233,7 @@ class StoreRules {
 };
 
 using KalahRules = StoreRules<false>;
-using MangalaRules = StoreRules<true>;
+using MangalaRules = StoreRules<true, 6>;
+using Kalah6Rules = StoreRules<false, 6>;
 
 }  // namespace mancala
