@@ -19,7 +19,10 @@ namespace mancala::search {
 
 inline constexpr int kInfinity = 32000;
 inline constexpr int kMaxPly = 250;
-inline constexpr int kEtcMinDepth = 4;
+inline constexpr int kEtcMinDepth = 6;
+inline constexpr int kTableMinDepth = 2;
+inline constexpr int kProofMinDepth = 12;  // below this the iterations themselves prove what is easy
+inline constexpr std::uint64_t kProofBudgetFactor = 8;
 
 template <class R>
 class AlphaBeta {
@@ -42,10 +45,30 @@ class AlphaBeta {
 
   int search(const Position& p, int depth, int alpha, int beta, int ply);
   int child_value(const Child& c, int depth, int alpha, int beta, int ply, bool full_window);
-  int expand(const Position& p, Child* kids, int tt_move) const;
+  int expand(const Position& p, Child* kids, int tt_move, bool children_probe) const;
   Result choose_distribution(const Position& root, const std::function<void(const Info&)>& on_info);
   std::vector<Move> principal_variation(Position p, Move first, int max_len) const;
   void check_limits();
+  // Proof attempts: not under a depth limit (`go depth` means exactly that), and under a clock
+  // only once half the seeds are banked, when they have a real chance to finish in time.
+  bool proof_worth_trying(const Position& root) const {
+    if (limits_.depth > 0) return false;
+    if (!limits_.has_clock() && limits_.movetime_ms == 0) return true;
+    return 2 * seeds_on_board(root) <= rules_.variant().total_seeds();
+  }
+  Info make_info(int depth, int score, bool proven, std::vector<Move> pv) const {
+    Info info;
+    info.depth = depth;
+    info.seldepth = seldepth_;
+    info.score = score;
+    info.proven = proven;
+    info.nodes = nodes_;
+    info.time_ms = time_.elapsed_ms();
+    info.hashfull = tt_.hashfull();
+    info.pv = std::move(pv);
+    return info;
+  }
+  bool try_to_prove(Child* kids, int n, int guess, std::uint64_t budget, int& value, int& best_index);
   int max_depth() const;
   int noise(std::uint64_t key) const;
 
@@ -77,7 +100,9 @@ class AlphaBeta {
   std::uint64_t nodes_ = 0;
   std::uint64_t heuristic_leaves_ = 0;
   int seldepth_ = 0;
-  bool aborted_ = false;
+  bool aborted_ = false;         // stop, time or node limit: the whole search ends
+  bool out_of_budget_ = false;   // only the current proof attempt ends
+  std::uint64_t budget_end_ = 0; // node count at which the proof attempt gives up (0: none)
 };
 
 template <class R>
@@ -99,10 +124,11 @@ template <class R>
 void AlphaBeta<R>::check_limits() {
   if (stop_.load(std::memory_order_relaxed) || (limits_.nodes && nodes_ >= limits_.nodes) || time_.hard_limit_reached())
     aborted_ = true;
+  if (budget_end_ && nodes_ >= budget_end_) out_of_budget_ = true;
 }
 
 template <class R>
-int AlphaBeta<R>::expand(const Position& p, Child* kids, int tt_move) const {
+int AlphaBeta<R>::expand(const Position& p, Child* kids, int tt_move, bool children_probe) const {
   MoveList list;
   rules_.generate(p, list);
   const int before = score_difference(rules_, p);
@@ -111,8 +137,11 @@ int AlphaBeta<R>::expand(const Position& p, Child* kids, int tt_move) const {
     Child& c = kids[n++];
     c.move = mv;
     c.pos = rules_.play(p, mv);
-    c.key = key(c.pos);
-    tt_.prefetch(c.key);  // the child's entry is wanted soon (ETC, then its own search)
+    c.key = 0;
+    if (children_probe) {
+      c.key = key(c.pos);
+      tt_.prefetch(c.key);  // the child's entry is wanted soon (ETC, then its own search)
+    }
     c.same_side = !c.pos.over && c.pos.side == p.side;
     // A finished position has no side to move: its margin is taken from the mover's view here.
     const int south_margin = rules_.score(c.pos, Side::South) - rules_.score(c.pos, Side::North);
@@ -133,19 +162,19 @@ int AlphaBeta<R>::child_value(const Child& c, int depth, int alpha, int beta, in
   if (c.same_side) {
     if (full_window) return search(c.pos, depth - 1, alpha, beta, ply + 1);
     int v = search(c.pos, depth - 1, alpha, alpha + 1, ply + 1);
-    if (v > alpha && v < beta && !aborted_) v = search(c.pos, depth - 1, alpha, beta, ply + 1);
+    if (v > alpha && v < beta && !aborted_ && !out_of_budget_) v = search(c.pos, depth - 1, alpha, beta, ply + 1);
     return v;
   }
   if (full_window) return -search(c.pos, depth - 1, -beta, -alpha, ply + 1);
   int v = -search(c.pos, depth - 1, -alpha - 1, -alpha, ply + 1);
-  if (v > alpha && v < beta && !aborted_) v = -search(c.pos, depth - 1, -beta, -alpha, ply + 1);
+  if (v > alpha && v < beta && !aborted_ && !out_of_budget_) v = -search(c.pos, depth - 1, -beta, -alpha, ply + 1);
   return v;
 }
 
 template <class R>
 int AlphaBeta<R>::search(const Position& p, int depth, int alpha, int beta, int ply) {
   if ((++nodes_ & 1023) == 0) check_limits();
-  if (aborted_) return 0;
+  if (aborted_ || out_of_budget_) return 0;
   seldepth_ = std::max(seldepth_, ply);
   // (Finished positions never get here: child_value answers them from the mover's view.)
 
@@ -160,9 +189,11 @@ int AlphaBeta<R>::search(const Position& p, int depth, int alpha, int beta, int 
     return std::clamp(v, diff - left, diff + left);
   }
 
-  const std::uint64_t k = key(p);
+  // Nodes just above the leaves skip the table too: re-searching them is cheaper than a cache miss.
+  const bool use_table = depth >= kTableMinDepth;
+  const std::uint64_t k = use_table ? key(p) : 0;
   int tt_move = -1;
-  if (const TTEntry* e = tt_.probe(k)) {
+  if (const TTEntry* e = use_table ? tt_.probe(k) : nullptr) {
     tt_move = e->move;
     if (e->depth >= depth) {
       const int v = e->value + diff;
@@ -176,7 +207,7 @@ int AlphaBeta<R>::search(const Position& p, int depth, int alpha, int beta, int 
 
   const std::uint64_t heuristic_before = heuristic_leaves_;
   Child kids[MoveList::kCapacity];
-  const int n = expand(p, kids, tt_move);
+  const int n = expand(p, kids, tt_move, depth - 1 >= kTableMinDepth);
 
   // Enhanced transposition cutoff: a child already known to refute this node. Far from the
   // leaves only, where a cutoff saves a whole subtree and the probes are worth their cache misses.
@@ -198,7 +229,7 @@ int AlphaBeta<R>::search(const Position& p, int depth, int alpha, int beta, int 
   int best = -kInfinity, best_move = kids[0].move.pit(), a = alpha;
   for (int i = 0; i < n; ++i) {
     const int v = child_value(kids[i], depth, a, beta, ply, i == 0);
-    if (aborted_) return 0;
+    if (aborted_ || out_of_budget_) return 0;
     if (v > best) {
       best = v;
       best_move = kids[i].move.pit();
@@ -208,7 +239,7 @@ int AlphaBeta<R>::search(const Position& p, int depth, int alpha, int beta, int 
   }
   const Bound bound = best >= beta ? Bound::Lower : best > alpha ? Bound::Exact : Bound::Upper;
   const bool solved = heuristic_leaves_ == heuristic_before;
-  tt_.store(k, best - diff, solved ? kSolvedDepth : depth, bound, best_move);
+  if (use_table) tt_.store(k, best - diff, solved ? kSolvedDepth : depth, bound, best_move);
   return best;
 }
 
@@ -233,7 +264,7 @@ Result AlphaBeta<R>::run(const Position& root, const std::function<void(const In
   if (root.phase == Phase::Distribute) return choose_distribution(root, on_info);
 
   Child kids[MoveList::kCapacity];
-  const int n = expand(root, kids, -1);
+  const int n = expand(root, kids, -1, true);
   result.best = kids[0].move;
   if (n == 1 && limits_.depth == 0 && limits_.nodes == 0 && !limits_.infinite && (limits_.has_clock() || limits_.movetime_ms)) {
     result.depth = 0;  // a forced move: no need to think
@@ -262,17 +293,20 @@ Result AlphaBeta<R>::run(const Position& root, const std::function<void(const In
     result.depth = depth;
     result.proven = heuristic_leaves_ == heuristic_before;
 
-    if (on_info) {
-      Info info;
-      info.depth = depth;
-      info.seldepth = seldepth_;
-      info.score = best;
-      info.proven = result.proven;
-      info.nodes = nodes_;
-      info.time_ms = time_.elapsed_ms();
-      info.hashfull = tt_.hashfull();
-      info.pv = principal_variation(root, result.best, depth + 8);
-      on_info(info);
+    if (on_info) on_info(make_info(depth, best, result.proven, principal_variation(root, result.best, depth + 8)));
+    if (!result.proven && depth >= kProofMinDepth && proof_worth_trying(root) && !time_.soft_limit_reached()) {
+      // A full-depth null-window (MTD(f)) proof attempt, allowed a multiple of the nodes the
+      // search has used so far, so failed attempts cost a bounded share of the time. Tuned on
+      // the Kalah(6,4) proof (BENCHMARKS.md): starting at depth 12 with 8x took the fewest nodes.
+      int value = 0, proven_index = 0;
+      if (try_to_prove(kids, n, best, nodes_ * kProofBudgetFactor, value, proven_index)) {
+        std::rotate(kids, kids + proven_index, kids + proven_index + 1);
+        result.best = kids[0].move;
+        result.score = value;
+        result.proven = true;
+        if (on_info) on_info(make_info(depth, value, true, principal_variation(root, result.best, 64)));
+      }
+      if (aborted_) break;
     }
     if (result.proven || time_.soft_limit_reached()) break;
   }
@@ -280,6 +314,47 @@ Result AlphaBeta<R>::run(const Position& root, const std::function<void(const In
   if (pv.size() == 2) result.ponder = pv[1];
   result.nodes = nodes_;
   return result;
+}
+
+template <class R>
+bool AlphaBeta<R>::try_to_prove(Child* kids, int n, int guess, std::uint64_t budget, int& value, int& best_index) {
+  constexpr int kFullDepth = kMaxPly - 2;
+  budget_end_ = nodes_ + budget;
+  out_of_budget_ = false;
+  int lower = -kInfinity, upper = kInfinity;
+  int g = guess / kScoreUnit * kScoreUnit;  // exact values are whole seeds
+  best_index = 0;
+  while (lower < upper) {
+    const int beta = g == lower ? g + 1 : g;
+    // Root null-window search: is the value >= beta?
+    int best = -kInfinity, index = 0;
+    for (int i = 0; i < n && best < beta; ++i) {
+      const std::uint64_t heuristic_before = heuristic_leaves_;
+      const int v = child_value(kids[i], kFullDepth, beta - 1, beta, 0, true);
+      if (aborted_ || out_of_budget_) break;
+      if (heuristic_leaves_ != heuristic_before) {  // hit the ply cap: not a proof
+        out_of_budget_ = true;
+        break;
+      }
+      if (v > best) {
+        best = v;
+        index = i;
+      }
+    }
+    if (aborted_ || out_of_budget_) break;
+    if (best < beta) {
+      upper = best;
+    } else {
+      lower = best;
+      best_index = index;
+    }
+    g = best;
+  }
+  const bool proven = !aborted_ && !out_of_budget_ && lower == upper;
+  budget_end_ = 0;
+  out_of_budget_ = false;
+  value = lower;
+  return proven;
 }
 
 // Bedouin: South's first move places all counters; tens of thousands of choices. Rank every
@@ -332,17 +407,7 @@ Result AlphaBeta<R>::choose_distribution(const Position& root, const std::functi
     result.score = best;
     result.depth = depth;
     result.proven = false;  // only the finalists were searched
-    if (on_info) {
-      Info info;
-      info.depth = depth;
-      info.seldepth = seldepth_;
-      info.score = best;
-      info.nodes = nodes_;
-      info.time_ms = time_.elapsed_ms();
-      info.hashfull = tt_.hashfull();
-      info.pv = {result.best};
-      on_info(info);
-    }
+    if (on_info) on_info(make_info(depth, best, false, {result.best}));
     if (heuristic_leaves_ == heuristic_before || time_.soft_limit_reached()) break;
   }
   result.nodes = nodes_;
