@@ -39,7 +39,9 @@ inline int sow(Position& p, int from, int step) {
   }
   int hole = from;
   while (seeds--) {
-    hole = (hole + step + kHoles) % kHoles;
+    hole += step;
+    if (hole == kHoles) hole = 0;
+    else if (hole < 0) hole = kHoles - 1;
     ++p.cell[hole];
   }
   return hole;

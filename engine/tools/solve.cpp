@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <thread>
 
 #include "rules/game.h"
 #include "search/search.h"
@@ -25,9 +26,17 @@ int main(int argc, char** argv) {
   settings.hash_mb = argc > 2 ? std::atoi(argv[2]) : 1024;
   settings.plain_eval = argc > 4 && std::string(argv[4]) == "plain";
   mancala::search::Searcher searcher(settings);
+  // No time limit in the search itself (under a clock the engine only tries proofs in the
+  // endgame); a watchdog thread stops it after the given seconds instead.
   mancala::search::Limits limits;
-  if (argc > 3) limits.movetime_ms = std::atoll(argv[3]) * 1000;
-  std::atomic<bool> stop{false};
+  std::atomic<bool> stop{false}, done{false};
+  const long seconds = argc > 3 ? std::atol(argv[3]) : 0;
+  std::thread watchdog([&] {
+    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
+    while (seconds > 0 && !done && std::chrono::steady_clock::now() < until)
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    stop = true;
+  });
   const auto start = std::chrono::steady_clock::now();
   auto result = searcher.search(game->variant(), game->position(), limits, stop, [&](const mancala::search::Info& info) {
     std::string pv;
@@ -38,6 +47,8 @@ int main(int argc, char** argv) {
                 pv.c_str());
     std::fflush(stdout);
   });
+  done = true;
+  watchdog.join();
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::printf("%s: best %s, score %.2f%s, %llu nodes, %.2f s, %.1f Mnodes/s\n", game->notation().c_str(),
               game->move_text(result.best).c_str(), result.score / 100.0, result.proven ? " (proven)" : "",
