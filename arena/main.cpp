@@ -1,4 +1,6 @@
 // arena: tournaments between mancala engines speaking UMI. See arena/README.md.
+#include <sys/prctl.h>
+
 #include <CLI/CLI.hpp>
 #include <iostream>
 
@@ -7,6 +9,10 @@
 #include "process/signal_watcher.h"
 
 int main(int argc, char** argv) {
+  // Helpers that an engine started and detached from its process group (setsid) become the
+  // arena's children when the engine dies, instead of init's: the arena then kills and reaps them
+  // (ChildRegistry::reap_strays), so none outlives its tournament.
+  ::prctl(PR_SET_CHILD_SUBREAPER, 1);
   arena::process::ChildRegistry registry;
   // Before any other thread exists: Ctrl-C / SIGTERM / SIGHUP kill every engine process group
   // at once; the games in flight are then dropped (not recorded) and the run ends cleanly.
@@ -18,6 +24,7 @@ int main(int argc, char** argv) {
   const auto run = arena::cli::add_run(app, registry);
   const auto ratings = arena::cli::add_ratings(app);
   const auto bench = arena::cli::add_bench(app, registry);
+  const auto check = arena::cli::add_check(app, registry);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -27,6 +34,7 @@ int main(int argc, char** argv) {
   if (app.got_subcommand("run")) code = run();
   else if (app.got_subcommand("ratings")) code = ratings();
   else if (app.got_subcommand("bench")) code = bench();
+  else if (app.got_subcommand("check")) code = check();
   if (registry.size() != 0) std::cerr << "arena: internal error: " << registry.size() << " engine processes still registered\n";
   return code;
 }

@@ -13,5 +13,6 @@ using Handler = std::function<int()>;
 Handler add_run(CLI::App& app, process::ChildRegistry& registry);
 Handler add_ratings(CLI::App& app);
 Handler add_bench(CLI::App& app, process::ChildRegistry& registry);
+Handler add_check(CLI::App& app, process::ChildRegistry& registry);
 
 }  // namespace arena::cli

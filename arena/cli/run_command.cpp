@@ -152,6 +152,9 @@ Handler add_run(CLI::App& app, process::ChildRegistry& registry) {
     } catch (const tournament::ResultsError& e) {
       std::cerr << "arena run: " << e.what() << "\n";
       return 3;
+    } catch (const std::exception& e) {  // a log file that cannot be opened, no memory, ...
+      std::cerr << "arena run: " << e.what() << "\n";
+      return 3;
     }
   };
 }

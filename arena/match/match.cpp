@@ -25,6 +25,18 @@ Termination termination_of(Fault f) {
   throw std::logic_error("not a fault");
 }
 
+// An engine's text inside a detail message: printable ASCII only, and short. The detail goes to
+// the results file (JSON, which must be valid UTF-8) and to the terminal (no escape sequences).
+std::string shown(const std::string& text) {
+  constexpr std::size_t kShown = 40;
+  std::string out;
+  for (std::size_t i = 0; i < text.size() && i < kShown; ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    out += c >= 0x20 && c < 0x7f ? static_cast<char>(c) : '?';
+  }
+  return text.size() > kShown ? out + "..." : out;
+}
+
 Winner side_winner(mancala::Side s) { return s == mancala::Side::South ? Winner::South : Winner::North; }
 Winner other(Winner w) { return w == Winner::South ? Winner::North : Winner::South; }
 
@@ -150,7 +162,8 @@ GameRecord play_game(const MatchParams& p, engine::EngineClient& south, engine::
     }
     auto mv = game.parse_move(reply.move);
     if (!mv) {
-      forfeit(mover_side, Termination::IllegalMove, "'" + reply.move + "': " + mv.error());
+      const auto why = game.parse_move(shown(reply.move));  // the rules quote the text they were given
+      forfeit(mover_side, Termination::IllegalMove, why ? "'" + shown(reply.move) + "' is not a move" : why.error());
       mover.stop();
       break;
     }

@@ -26,7 +26,9 @@ class ChildRegistry {
   bool add(pid_t pid);
   // Kills the child's process group (if it is still registered) and forgets it. Call right
   // before reaping the child.
+  // It is remembered as being reaped until reaped() (reap_strays() leaves it to its owner).
   void kill_and_remove(pid_t pid);
+  void reaped(pid_t pid);
   void remove(pid_t pid);
 
   // SIGKILL to every registered process group; every later add() fails. Safe to call from any
@@ -36,9 +38,21 @@ class ChildRegistry {
 
   std::size_t size() const;
 
+  // Held while a child is being spawned and registered, so that reap_strays() never takes a
+  // child that is not registered yet for a stray.
+  std::unique_lock<std::mutex> spawning() { return std::unique_lock(spawn_mutex_); }
+
+  // With the arena as child subreaper (PR_SET_CHILD_SUBREAPER, set in main), a helper that an
+  // engine started and that left the engine's process group (setsid) becomes the arena's child
+  // when the engine dies. Kills (with its group) and reaps every child of this process that is
+  // not a registered engine. Returns how many it found.
+  int reap_strays();
+
  private:
+  std::mutex spawn_mutex_;
   mutable std::mutex mutex_;
   std::set<pid_t> children_;
+  std::set<pid_t> reaping_;  // killed and removed, waitpid not done yet
   std::atomic<bool> interrupted_{false};
 };
 

@@ -1,13 +1,21 @@
 #include "process/log_sink.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <stdexcept>
 
 namespace arena::process {
 
 LogSink::LogSink(const std::string& path, std::size_t limit, bool traffic, bool stderr_lines)
     : limit_(limit), traffic_(traffic), stderr_(stderr_lines) {
-  file_ = std::fopen(path.c_str(), "a");
-  if (!file_) throw std::runtime_error("cannot open log file '" + path + "'");
+  // Never through a symbolic link planted in the log folder: logs stay inside the output folder.
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC, 0644);
+  file_ = fd >= 0 ? ::fdopen(fd, "a") : nullptr;
+  if (!file_) {
+    if (fd >= 0) ::close(fd);
+    throw std::runtime_error("cannot open log file '" + path + "'");
+  }
 }
 
 LogSink::~LogSink() {

@@ -77,6 +77,7 @@ Process::Process(const SpawnSpec& spec, ChildRegistry& registry, std::shared_ptr
     ::sigprocmask(SIG_SETMASK, &none, nullptr);
     ::signal(SIGPIPE, SIG_DFL);
   };
+  auto spawning = registry_.spawning();  // no stray sweep sees this child before it is registered
   try {
     bp::child child(bp::exe = exe, bp::args = spec.args, bp::start_dir = spec.workdir.empty() ? std::string(".") : spec.workdir,
                     bp::std_in < in_, bp::std_out > out_, bp::std_err > err_,
@@ -87,7 +88,9 @@ Process::Process(const SpawnSpec& spec, ChildRegistry& registry, std::shared_ptr
     throw SpawnError("cannot start '" + exe + "': " + e.what());
   }
   ::setpgid(pid_, pid_);  // also from the parent, so the group exists before we may signal it
-  if (!registry_.add(pid_)) {
+  const bool added = registry_.add(pid_);
+  spawning.unlock();
+  if (!added) {
     shutdown("", std::chrono::milliseconds(0));
     throw SpawnError("the arena is shutting down");
   }
@@ -247,7 +250,11 @@ std::optional<int> Process::shutdown(std::string_view quit_command, std::chrono:
   int status = 0;
   while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
   }
+  registry_.reaped(pid_);
   reaped_ = true;
+  // A helper that left the engine's process group is the arena's child now (the arena is a
+  // child subreaper): it goes too.
+  registry_.reap_strays();
   out_.close(ignored);
   err_.close(ignored);
   timer_.cancel();

@@ -1,6 +1,7 @@
 #include "tournament/results_file.h"
 
 #include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -44,6 +45,27 @@ void sync_dir(const std::string& path) {
 }
 
 }  // namespace
+
+std::string dump_line(const json& j) {
+  // Engines' text can reach a record (an illegal move's detail, say): bytes that are not UTF-8
+  // are replaced rather than making the write throw and the run stop.
+  return j.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
+}
+
+ResultsLock::ResultsLock(const std::string& results_path) : path_(results_path + ".lock") {
+  fd_ = ::open(path_.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
+  if (fd_ < 0) throw ResultsError(sys_error("cannot create the lock file", path_));
+  if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
+    ::close(fd_);
+    fd_ = -1;
+    throw ResultsError("the results file '" + results_path +
+                       "' is in use by another arena run (it holds the lock " + path_ + "); two runs on one file would play games twice");
+  }
+}
+
+ResultsLock::~ResultsLock() {
+  if (fd_ >= 0) ::close(fd_);  // the lock goes with the descriptor (and with the process, if it is killed)
+}
 
 ResultsContent read_results(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -113,10 +135,13 @@ ResultsWriter ResultsWriter::create(const std::string& path, const json& header)
   struct stat st {};
   if (::stat(path.c_str(), &st) == 0) throw ResultsError("results file '" + path + "' already exists");
   const std::string tmp = path + ".tmp";
-  const int t = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  // A temporary file left by an arena killed at this very point is replaced; a symbolic link
+  // planted there is removed, never followed.
+  ::unlink(tmp.c_str());
+  const int t = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
   if (t < 0) throw ResultsError(sys_error("cannot create", tmp));
   try {
-    write_all(t, header.dump() + "\n", tmp);
+    write_all(t, dump_line(header), tmp);
   } catch (...) {
     ::close(t);
     throw;
@@ -129,13 +154,13 @@ ResultsWriter ResultsWriter::create(const std::string& path, const json& header)
   }
   ::unlink(tmp.c_str());
   sync_dir(path);
-  const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
+  const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC);
   if (fd < 0) throw ResultsError(sys_error("cannot open", path));
   return ResultsWriter(fd, path);
 }
 
 ResultsWriter ResultsWriter::append_to(const std::string& path, std::uint64_t good_bytes) {
-  const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
+  const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC);
   if (fd < 0) throw ResultsError(sys_error("cannot open results file", path));
   struct stat st {};
   if (::fstat(fd, &st) == 0 && static_cast<std::uint64_t>(st.st_size) > good_bytes) {
@@ -148,7 +173,7 @@ ResultsWriter ResultsWriter::append_to(const std::string& path, std::uint64_t go
 }
 
 void ResultsWriter::append(const match::GameRecord& game) {
-  const std::string line = match::to_json(game).dump() + "\n";
+  const std::string line = dump_line(match::to_json(game));
   std::lock_guard lock(mutex_);
   write_all(fd_, line, path_);
   if (::fdatasync(fd_) != 0) throw ResultsError(sys_error("cannot sync results file", path_));

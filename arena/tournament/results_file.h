@@ -39,6 +39,24 @@ inline constexpr int kResultsVersion = 1;
 // line N, duplicate game id).
 ResultsContent read_results(const std::string& path);
 
+// The results file as one JSON line (bytes that are not UTF-8 replaced, so it never throws).
+std::string dump_line(const nlohmann::json& j);
+
+// An exclusive lock (flock on "<results>.lock") held while a run uses a results file, so that
+// two arenas started on the same file do not both play its missing games. The kernel drops the
+// lock when the holder dies, even by kill -9. Throws ResultsError if another run holds it.
+class ResultsLock {
+ public:
+  explicit ResultsLock(const std::string& results_path);
+  ~ResultsLock();
+  ResultsLock(const ResultsLock&) = delete;
+  ResultsLock& operator=(const ResultsLock&) = delete;
+
+ private:
+  std::string path_;
+  int fd_ = -1;
+};
+
 class ResultsWriter {
  public:
   // Creates a new file with this header (fails if the file exists).

@@ -359,7 +359,9 @@ RunSummary run(const config::TournamentConfig& cfg, const RunEnv& env) {
   config::validate(cfg);
   const std::string variant = mancala::parse_variant(cfg.variant)->spec();
   const std::string path = prepare_output(cfg);
-  const json tournament = config::schedule_json(cfg);
+  const ResultsLock lock(path);
+  // As it will read back from the file (text that is not UTF-8 is stored replaced).
+  const json tournament = json::parse(dump_line(config::schedule_json(cfg)));
 
   std::vector<match::Opening> openings;
   std::vector<match::GameRecord> existing;
@@ -396,9 +398,20 @@ RunSummary run(const config::TournamentConfig& cfg, const RunEnv& env) {
 
   Schedule schedule(cfg.kind, static_cast<int>(cfg.engines.size()), cfg.gauntlet_players, cfg.rounds,
                     static_cast<int>(openings.size()), cfg.seed);
-  for (const auto& g : existing)
+  for (const auto& g : existing) {
     if (g.id < 0 || g.id >= schedule.size())
       throw ConfigError("the results file '" + path + "' holds game " + std::to_string(g.id) + ", which is not in this schedule");
+    // Lines pasted in from another file would pass the header check: each game must be the
+    // one this schedule plays under its id.
+    const ScheduledGame sg = schedule.at(g.id);
+    const auto& e = cfg.engines;
+    if (g.south != e[static_cast<std::size_t>(sg.south)].name || g.north != e[static_cast<std::size_t>(sg.north)].name ||
+        g.opening_index != sg.opening_index || g.round != sg.round)
+      throw ConfigError("the results file '" + path + "' holds game " + std::to_string(g.id) + " as " + g.south + " vs " + g.north +
+                        ", but this schedule plays " + e[static_cast<std::size_t>(sg.south)].name + " vs " +
+                        e[static_cast<std::size_t>(sg.north)].name + " (round " + std::to_string(sg.round) + ", opening " +
+                        std::to_string(sg.opening_index) + ") under that id; the file is damaged or mixed from several runs");
+  }
 
   console.print("Tournament '" + cfg.name + "': " + std::to_string(cfg.engines.size()) + " engines, " + variant + ", " +
                 std::to_string(schedule.size()) + " games, " + cfg.tc.describe() + ", concurrency " +

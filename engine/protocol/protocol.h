@@ -12,6 +12,7 @@
 #include "protocol/line_io.h"
 #include "protocol/options.h"
 #include "protocol/search_thread.h"
+#include "protocol/tokens.h"
 #include "rules/game.h"
 #include "search/search.h"
 
@@ -31,7 +32,9 @@ class Session {
  private:
   using Args = std::vector<std::string_view>;
 
-  void error(const std::string& message) { out_.write("info string error: " + message); }
+  // Messages may carry text from the rules library that quotes the input it refused: control
+  // bytes are replaced here too, so no error line ever holds one (PROTOCOL.md section 8).
+  void error(const std::string& message) { out_.write("info string error: " + printable(message)); }
   // Commands that use the searcher or the CPU wait for no search; they are refused during one.
   bool idle_for(std::string_view command);
   void reject_arguments(std::string_view command, const Args& args);

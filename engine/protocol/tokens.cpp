@@ -40,6 +40,15 @@ std::optional<std::int64_t> parse_integer(std::string_view token) {
   return value;
 }
 
+std::string printable(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte < 0x20 || byte == 0x7f) c = '?';
+  }
+  return out;
+}
+
 std::string quote(std::string_view text) {
   constexpr std::size_t kShown = 60;
   std::string out = "'";

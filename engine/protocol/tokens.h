@@ -22,6 +22,9 @@ std::optional<std::int64_t> parse_integer(std::string_view token);
 // error line never carries what made the input bad (NUL, escape sequences) back to the GUI.
 std::string quote(std::string_view text);
 
+// The text with every control byte (below 0x20, and 0x7f) replaced by '?'.
+std::string printable(std::string_view text);
+
 bool iequals(std::string_view a, std::string_view b);
 std::string to_lower(std::string_view text);
 

@@ -1,17 +1,41 @@
-// A UMI bot that misbehaves on purpose, for the arena's tests:
-//   fault-bot [--fault <kind>] [--at <k>]
-// Plays the first legal move until its k-th "go" (default 1), then commits the fault:
-//   none, illegal (bestmove 99), crash (exit 3), hang (never answers), empty-bestmove
-//   ("bestmove" alone), long-line (a 1 MiB line), flood (10 MiB of info lines, then a move),
-//   grandchild (starts a sleeping child, then crashes), slow (sleeps 300 ms before answering)
-// and, independent of --at: no-handshake (never says umiok), stall-ready (never answers the
-// second isready), ignore-quit (ignores quit and the end of its input).
+// A UMI bot that misbehaves on purpose, for the arena's tests (faults, `arena check`):
+//   fault-bot [--fault <kind>] [--at <k>] [--every <n>] [--from-start <s>] [--state <file>]
+//             [--delay-ms <ms>] [--tag=<anything>]...
+// It speaks UMI correctly (first legal move, instantly) until its fault. Faults tied to a search
+// happen from its k-th "go" on (--at, default 1), at every n-th go after that (--every, default 1):
+//   crash           exits with status 3 instead of answering
+//   hang            never answers (sleeps for ever in its "search")
+//   illegal         "bestmove 99"
+//   empty-bestmove  "bestmove" alone
+//   long-line       a 1 MiB line without a newline in it
+//   flood           10 MiB of info lines, then a legal move (not a fault: the game goes on)
+//   flood-forever   info lines for ever, never a bestmove
+//   garbage         64 KiB of random bytes (NUL, CR, 0xff, escapes...), then a bestmove whose
+//                   move is random bytes
+//   wrong-position  answers for the start position (ignores the moves), as soon as that gives a
+//                   move that is illegal in the position sent
+//   grandchild      starts a child process (same process group) that sleeps for ever, then dies
+//   grandchild-escape  the same, but the child leaves the process group (setsid) first
+//   slow            sleeps 300 ms before answering
+// Faults of the process as a whole (--from-start s: only from its s-th start on, counted in the
+// --state file, so that the arena's preflight start succeeds and the games fail):
+//   no-handshake    never says umiok
+//   late-ready      answers every isready after --delay-ms (default 1000)
+//   stall-ready     never answers the second isready
+//   exit-after-handshake  exits right after its first readyok
+//   ignore-quit     ignores quit, the end of its input and SIGTERM
+// --tag=... arguments are ignored: tests use them to find their processes in /proc.
+#include <fcntl.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <cstdlib>
 #include <iostream>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -28,63 +52,127 @@ std::vector<std::string> split(const std::string& line) {
   return t;
 }
 
-void sleep_forever() {
+[[noreturn]] void sleep_forever() {
   for (;;) std::this_thread::sleep_for(std::chrono::hours(1));
+}
+
+// The number of this start (1, 2, ...), counted in `path` (no state file: always 1): one byte
+// appended per start, so that engines started at the same moment still count correctly.
+int count_start(const std::string& path) {
+  if (path.empty()) return 1;
+  const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+  if (fd < 0) return 1;
+  struct stat st {};
+  const bool ok = ::write(fd, "+", 1) == 1 && ::fstat(fd, &st) == 0;
+  ::close(fd);
+  return ok ? static_cast<int>(st.st_size) : 1;
+}
+
+std::string random_bytes(std::size_t n, std::uint64_t seed) {
+  std::string s(n, '\0');
+  for (auto& c : s) {
+    seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+    c = static_cast<char>(seed & 0xff);
+  }
+  return s;
+}
+
+// A move that is legal in `stale` (the position without the moves) but not in `now`.
+std::optional<std::string> stale_move(const mancala::Game& stale, const mancala::Game& now) {
+  if (stale.over() || now.over()) return std::nullopt;
+  for (auto mv : stale.legal_moves()) {
+    const std::string text = stale.move_text(mv);
+    if (!now.parse_move(text)) return text;
+  }
+  return std::nullopt;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string fault = "none";
-  int at = 1;
-  for (int i = 1; i + 1 < argc; i += 2) {
+  std::string fault = "none", state;
+  int at = 1, every = 1, from_start = 1, delay_ms = 1000;
+  for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
-    if (a == "--fault") fault = argv[i + 1];
-    else if (a == "--at") at = std::atoi(argv[i + 1]);
+    const bool has_value = i + 1 < argc;
+    if (a == "--fault" && has_value) fault = argv[++i];
+    else if (a == "--at" && has_value) at = std::atoi(argv[++i]);
+    else if (a == "--every" && has_value) every = std::max(1, std::atoi(argv[++i]));
+    else if (a == "--from-start" && has_value) from_start = std::atoi(argv[++i]);
+    else if (a == "--state" && has_value) state = argv[++i];
+    else if (a == "--delay-ms" && has_value) delay_ms = std::atoi(argv[++i]);
   }
-  if (fault == "ignore-quit") ::signal(SIGTERM, SIG_IGN);
-  std::optional<mancala::Game> game;
+  const bool faulty_start = count_start(state) >= from_start;
+  auto process_fault = [&](const char* kind) { return faulty_start && fault == kind; };
+  if (process_fault("ignore-quit")) ::signal(SIGTERM, SIG_IGN);
+
+  std::optional<mancala::Game> game, stale;
   int gos = 0, readies = 0;
   for (std::string line; std::getline(std::cin, line);) {
     const auto t = split(line);
     if (t.empty()) continue;
     if (t[0] == "umi") {
-      if (fault == "no-handshake") continue;
-      std::cout << "id name fault-bot\noption name Seed type spin default 0 min 0 max 10\nprotocol 1\nvariants kalah\numiok" << std::endl;
+      if (process_fault("no-handshake")) continue;
+      std::cout << "id name fault-bot\noption name Seed type spin default 0 min 0 max 10\nprotocol 1\nvariants kalah\numiok"
+                << std::endl;
     } else if (t[0] == "isready") {
-      if (++readies == 2 && fault == "stall-ready") continue;
+      ++readies;
+      if (process_fault("stall-ready") && readies == 2) continue;
+      if (process_fault("late-ready")) std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms));
       std::cout << "readyok" << std::endl;
-    } else if (t[0] == "position") {
+      if (process_fault("exit-after-handshake")) return 0;
+    } else if (t[0] == "position" && t.size() >= 3) {
       std::size_t i = 3;
       if (t[1] == "startpos") {
-        game = *mancala::Game::from_spec(t[2]);
+        auto g = mancala::Game::from_spec(t[2]);
+        game = g ? std::optional(*g) : std::nullopt;
       } else {
         std::string n;
         for (i = 2; i < t.size() && t[i] != "moves"; ++i) n += (n.empty() ? "" : " ") + t[i];
-        game = *mancala::Game::from_notation(n);
+        auto g = mancala::Game::from_notation(n);
+        game = g ? std::optional(*g) : std::nullopt;
       }
-      if (i < t.size() && t[i] == "moves")
+      stale = game;
+      if (game && i < t.size() && t[i] == "moves")
         for (++i; i < t.size(); ++i) (void)game->play(t[i]);
     } else if (t[0] == "go") {
-      const bool now = ++gos >= at;
-      if (now && fault == "illegal") std::cout << "bestmove 99" << std::endl;
+      ++gos;
+      const bool now = gos >= at && (gos - at) % every == 0;
+      if (!game || game->over()) {
+        std::cout << "bestmove none" << std::endl;
+        continue;
+      }
+      std::string move = game->move_text(game->legal_moves().front());
+      if (now && fault == "illegal") move = "99";
       else if (now && fault == "crash") std::_Exit(3);
       else if (now && fault == "hang") sleep_forever();
-      else if (now && fault == "empty-bestmove") std::cout << "bestmove" << std::endl;
+      else if (now && fault == "empty-bestmove") move.clear();
       else if (now && fault == "long-line") std::cout << std::string(1 << 20, 'x') << std::endl;
-      else if (now && fault == "grandchild") {
-        if (::fork() == 0) sleep_forever();
+      else if (now && (fault == "grandchild" || fault == "grandchild-escape")) {
+        if (::fork() == 0) {
+          if (fault == "grandchild-escape") ::setsid();
+          sleep_forever();
+        }
         std::_Exit(4);
-      } else {
-        if (now && fault == "flood")
-          for (int k = 0; k < 100000; ++k) std::cout << "info depth 1 nodes " << k << " pv " << std::string(80, '1') << "\n";
-        if (now && fault == "slow") std::this_thread::sleep_for(std::chrono::milliseconds(300));
-        std::cout << "info depth 1 score seeds 0\nbestmove " << game->move_text(game->legal_moves().front()) << std::endl;
+      } else if (now && fault == "flood") {
+        for (int k = 0; k < 100000; ++k) std::cout << "info depth 1 nodes " << k << " pv " << std::string(80, '1') << "\n";
+      } else if (now && fault == "flood-forever") {
+        for (std::uint64_t k = 0;; ++k) std::cout << "info depth 1 nodes " << k << " pv " << std::string(80, '1') << "\n";
+      } else if (now && fault == "garbage") {
+        std::cout << random_bytes(1 << 16, 0x9e3779b97f4a7c15ULL + static_cast<std::uint64_t>(gos)) << "\n";
+        move = random_bytes(12, static_cast<std::uint64_t>(gos) * 7 + 1);
+        for (auto& c : move)
+          if (c == '\n' || c == '\r' || c == ' ' || c == '\t' || c == '\0') c = '\x7f';
+      } else if (now && fault == "wrong-position") {
+        if (auto m = stale_move(*stale, *game)) move = *m;
+      } else if (now && fault == "slow") {
+        std::this_thread::sleep_for(std::chrono::milliseconds(300));
       }
+      std::cout << "info depth 1 score seeds 0\nbestmove" << (move.empty() ? "" : " " + move) << std::endl;
     } else if (t[0] == "quit") {
-      if (fault != "ignore-quit") return 0;
+      if (!process_fault("ignore-quit")) return 0;
     }
   }
-  if (fault == "ignore-quit") sleep_forever();
+  if (process_fault("ignore-quit")) sleep_forever();
   return 0;
 }

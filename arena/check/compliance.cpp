@@ -1,0 +1,484 @@
+#include "check/compliance.h"
+
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <memory>
+#include <optional>
+
+#include "process/process.h"
+#include "protocol/umi.h"
+#include "rules/game.h"
+
+namespace arena::check {
+
+namespace {
+
+using Clock = process::Clock;
+using std::chrono::milliseconds;
+using protocol::tokens;
+
+// Engine text inside a report line: printable ASCII, short.
+std::string shown(std::string_view text, std::size_t limit = 80) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size() && i < limit; ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    out += c >= 0x20 && c < 0x7f ? static_cast<char>(c) : '?';
+  }
+  return text.size() > limit ? out + "..." : out;
+}
+
+bool starts_with(std::string_view line, std::string_view word) {
+  const auto t = tokens(line);
+  return !t.empty() && t[0] == word;
+}
+
+bool is_error_line(std::string_view line) {
+  const auto t = tokens(line);
+  return t.size() >= 3 && t[0] == "info" && t[1] == "string" && t[2].substr(0, 6) == "error:";
+}
+
+struct Reply {
+  std::vector<std::string> lines;  // every line read, the awaited one last when found
+  bool found = false;
+  std::string failure;             // why not found: "nothing within N ms", "the engine exited", ...
+  milliseconds elapsed{};
+  const std::string& last() const { return lines.back(); }
+  std::vector<std::string> errors() const {
+    std::vector<std::string> out;
+    for (const auto& l : lines)
+      if (is_error_line(l)) out.push_back(l);
+    return out;
+  }
+};
+
+// One engine process with line I/O and deadlines, as the checks see it.
+class Engine {
+ public:
+  Engine(const CheckOptions& o, process::ChildRegistry& registry) : o_(o), registry_(registry) {}
+
+  std::optional<std::string> start() {
+    try {
+      proc_ = std::make_unique<process::Process>(process::SpawnSpec{o_.program, o_.args, o_.workdir, o_.max_line}, registry_, nullptr);
+    } catch (const process::SpawnError& e) {
+      return std::string(e.what());
+    }
+    return std::nullopt;
+  }
+  bool alive() const { return proc_ && !dead_; }
+  const std::string& death() const { return death_; }
+
+  bool send(const std::string& line) {
+    if (!alive()) return false;
+    if (!proc_->write(line + "\n", Clock::now() + milliseconds(1000))) {
+      mark_dead("the engine does not read its input (closed or full pipe)");
+      return false;
+    }
+    return true;
+  }
+
+  // Reads lines until one whose first token is `token` (or until `stop_at` says so).
+  Reply until(const std::string& token, milliseconds limit) {
+    return until_line([&](const std::string& l) { return starts_with(l, token); }, limit);
+  }
+
+  template <class Pred>
+  Reply until_line(Pred done, milliseconds limit) {
+    Reply r;
+    const auto t0 = Clock::now();
+    const auto deadline = t0 + limit;
+    if (!alive()) {
+      r.failure = death_.empty() ? "the engine is not running" : death_;
+      return r;
+    }
+    for (std::string line;;) {
+      const auto st = proc_->read_line(line, deadline);
+      r.elapsed = std::chrono::duration_cast<milliseconds>(Clock::now() - t0);
+      if (st == process::ReadStatus::Line) {
+        if (r.lines.size() < 4096) r.lines.push_back(line);
+        else r.lines.back() = line;  // a flood: keep memory bounded, keep the latest
+        if (done(line)) {
+          r.found = true;
+          return r;
+        }
+        continue;
+      }
+      if (st == process::ReadStatus::Timeout) {
+        r.failure = "nothing matching within " + std::to_string(limit.count()) + " ms" + tail(r);
+      } else if (st == process::ReadStatus::Closed) {
+        r.failure = "the engine exited" + tail(r);
+        mark_dead("the engine exited");
+      } else {
+        r.failure = "a line longer than " + std::to_string(o_.max_line) + " bytes";
+        mark_dead("it wrote a line longer than " + std::to_string(o_.max_line) + " bytes");
+      }
+      return r;
+    }
+  }
+
+  // Whatever arrives within `limit` (no line is awaited).
+  Reply drain(milliseconds limit) { return until_line([](const std::string&) { return false; }, limit); }
+
+  // quit, then the exit status if it exits within the grace period.
+  std::optional<int> quit(milliseconds grace) {
+    if (!proc_) return std::nullopt;
+    send("quit");
+    const auto deadline = Clock::now() + grace;
+    while (Clock::now() < deadline && !proc_->exited()) {
+      std::string ignored;
+      proc_->read_line(ignored, std::min(deadline, Clock::now() + milliseconds(10)));  // keep its stdout flowing
+    }
+    auto status = proc_->shutdown("", milliseconds(0));
+    proc_.reset();
+    dead_ = true;
+    return status;
+  }
+
+  void mark_dead(const std::string& why) {
+    if (dead_) return;
+    dead_ = true;
+    death_ = why;
+  }
+
+ private:
+  static std::string tail(const Reply& r) {
+    if (r.lines.empty()) return " (no output)";
+    return " (last line: '" + shown(r.lines.back()) + "')";
+  }
+
+  const CheckOptions& o_;
+  process::ChildRegistry& registry_;
+  std::unique_ptr<process::Process> proc_;
+  bool dead_ = false;
+  std::string death_;
+};
+
+std::vector<std::string> default_specs(const std::vector<std::string>& families) {
+  std::vector<std::string> out;
+  for (const auto& f : families) {
+    if (f == "kalah") out.insert(out.end(), {"kalah(6,4)", "kalah(4,3,empty)"});
+    else if (f == "mangala") out.push_back("mangala");
+    else if (f == "mangala2") out.push_back("mangala2");
+    else if (f == "bedouin") out.push_back("bedouin(70)");
+  }
+  return out;
+}
+
+// Plays the first legal move `plies` times (a Bedouin distribution: one from the middle of the
+// list), returning the move texts; stops early if the game ends.
+std::vector<std::string> first_moves(mancala::Game& g, int plies) {
+  std::vector<std::string> moves;
+  for (int i = 0; i < plies && !g.over(); ++i) {
+    const auto legal = g.legal_moves();
+    const auto mv = legal.size() > 100 ? legal[legal.size() / 3] : legal.front();
+    moves.push_back(g.move_text(mv));
+    g.play(mv);
+  }
+  return moves;
+}
+
+std::string join(const std::vector<std::string>& words) {
+  std::string out;
+  for (const auto& w : words) out += (out.empty() ? "" : " ") + w;
+  return out;
+}
+
+class Checker {
+ public:
+  Checker(const CheckOptions& o, process::ChildRegistry& registry, const std::function<void(const Item&)>& report)
+      : o_(o), engine_(o, registry), report_(report) {}
+
+  std::vector<Item> run() {
+    if (auto err = engine_.start()) {
+      add("start", Verdict::Fail, "the program starts", *err);
+      return items_;
+    }
+    add("start", Verdict::Pass, "the program starts", "started");
+    handshake();
+    simple_ready("isready", "isready");
+    options();
+    simple_ready("newgame", "newgame");
+    std::vector<std::string> specs = o_.variants.empty() ? default_specs(families_) : o_.variants;
+    if (specs.empty()) specs.push_back("kalah(6,4)");
+    for (const auto& spec : specs) positions(spec);
+    go_limits(specs.front());
+    stop_infinite(specs.front());
+    ready_during_search(specs.front());
+    finished_position(specs.front());
+    gameover_notice();
+    quit();
+    return items_;
+  }
+
+ private:
+  void add(std::string name, Verdict v, std::string expected, std::string got) {
+    if (v != Verdict::Pass && v != Verdict::Warn && !engine_.alive() && !engine_.death().empty() && got.empty()) got = engine_.death();
+    items_.push_back(Item{std::move(name), v, std::move(expected), std::move(got)});
+    if (report_) report_(items_.back());
+  }
+  // An item that cannot be run because an earlier one left no engine to talk to.
+  bool skipped(const std::string& name, const std::string& expected) {
+    if (engine_.alive()) return false;
+    add(name, Verdict::Skip, expected, "not run: " + (engine_.death().empty() ? std::string("the engine is not running") : engine_.death()));
+    return true;
+  }
+
+  void handshake() {
+    const std::string expected = "'umi' answered by 'id name ...', 'protocol 1', 'variants ...' and 'umiok' within " +
+                                 std::to_string(o_.startup.count()) + " ms";
+    if (skipped("handshake", expected)) return;
+    engine_.send("umi");
+    const Reply r = engine_.until("umiok", o_.startup);
+    if (!r.found) {
+      engine_.mark_dead("no handshake");
+      return add("handshake", Verdict::Fail, expected, r.failure);
+    }
+    std::string name;
+    std::optional<std::int64_t> version;
+    for (const auto& l : r.lines) {
+      const auto t = tokens(l);
+      if (t.size() >= 3 && t[0] == "id" && t[1] == "name") name = shown(l.substr(l.find("name") + 5), 40);
+      if (t.size() >= 2 && t[0] == "protocol") version = protocol::parse_int(t[1]);
+      if (t.size() >= 1 && t[0] == "variants")
+        for (std::size_t i = 1; i < t.size(); ++i) families_.emplace_back(t[i]);
+      if (t.size() >= 2 && t[0] == "option") {
+        if (auto spec = protocol::parse_option(l)) options_.push_back(*spec);
+        else bad_options_.push_back(shown(l));
+      }
+    }
+    std::vector<std::string> missing;
+    if (name.empty()) missing.push_back("no 'id name'");
+    if (!version) missing.push_back("no 'protocol <n>'");
+    else if (*version != 1) missing.push_back("protocol " + std::to_string(*version) + ", not 1");
+    if (families_.empty()) missing.push_back("no 'variants' line");
+    for (const auto& f : families_)
+      if (f != "kalah" && f != "mangala" && f != "mangala2" && f != "bedouin") missing.push_back("unknown family '" + shown(f, 20) + "'");
+    if (!missing.empty()) return add("handshake", Verdict::Fail, expected, join(missing));
+    add("handshake", Verdict::Pass, expected,
+        "'" + name + "', protocol 1, variants " + join(families_) + ", " + std::to_string(options_.size()) + " options, in " +
+            std::to_string(r.elapsed.count()) + " ms");
+  }
+
+  // Sends `command` (and isready after it unless it is isready); expects readyok and no error.
+  void simple_ready(const std::string& item, const std::string& command) {
+    const std::string expected = (command == "isready" ? std::string("'readyok'") : "no answer to '" + command + "', then 'readyok' to 'isready'") +
+                                 " within " + std::to_string(o_.ready.count()) + " ms";
+    if (skipped(item, expected)) return;
+    engine_.send(command);
+    if (command != "isready") engine_.send("isready");
+    const Reply r = engine_.until("readyok", o_.ready);
+    if (!r.found) return add(item, Verdict::Fail, expected, r.failure);
+    if (!r.errors().empty()) return add(item, Verdict::Fail, expected, "'" + shown(r.errors().front()) + "'");
+    add(item, Verdict::Pass, expected, "readyok in " + std::to_string(r.elapsed.count()) + " ms");
+  }
+
+  void options() {
+    const std::string expected = "every declared option parses, and 'setoption' with its default value gives no error line";
+    if (skipped("options", expected)) return;
+    if (!bad_options_.empty()) return add("options", Verdict::Fail, expected, "cannot parse '" + bad_options_.front() + "'");
+    for (const auto& o : options_) {
+      std::optional<std::string> value;
+      if (o.type != protocol::OptionType::Button) value = o.default_value.empty() ? "<empty>" : o.default_value;
+      engine_.send(protocol::format_setoption(o, value));
+    }
+    engine_.send("isready");
+    const Reply r = engine_.until("readyok", o_.ready);
+    if (!r.found) return add("options", Verdict::Fail, expected + ", then 'readyok'", r.failure);
+    if (!r.errors().empty()) return add("options", Verdict::Fail, expected, "'" + shown(r.errors().front()) + "'");
+    add("options", Verdict::Pass, expected, std::to_string(options_.size()) + " options set to their defaults");
+  }
+
+  // position + go: a legal bestmove within the limit and the grace.
+  bool search(const std::string& item, const mancala::Game& g, const std::string& position, const std::string& go,
+              milliseconds limit) {
+    const std::string expected = "a legal 'bestmove' within " + std::to_string((limit + o_.ready).count()) + " ms";
+    if (skipped(item, expected)) return false;
+    engine_.send(position);
+    engine_.send(go);
+    const Reply r = engine_.until("bestmove", limit + o_.ready);
+    if (!r.found) {
+      add(item, Verdict::Fail, expected, r.failure);
+      engine_.mark_dead("it did not answer '" + go + "'");
+      return false;
+    }
+    const auto bm = protocol::parse_bestmove(r.last());
+    if (!bm) {
+      add(item, Verdict::Fail, expected, "'" + shown(r.last()) + "' (no move)");
+      return false;
+    }
+    if (auto mv = g.parse_move(bm->move); !mv) {
+      add(item, Verdict::Fail, expected, "'bestmove " + shown(bm->move, 40) + "': " + mv.error());
+      return false;
+    }
+    if (!r.errors().empty()) {
+      add(item, Verdict::Fail, expected + " and no error line", "'" + shown(r.errors().front()) + "'");
+      return false;
+    }
+    add(item, Verdict::Pass, expected, "bestmove " + bm->move + " in " + std::to_string(r.elapsed.count()) + " ms");
+    return true;
+  }
+
+  void positions(const std::string& spec) {
+    auto start = mancala::Game::from_spec(spec);
+    if (!start) return add("position " + spec, Verdict::Fail, "a variant spec", start.error());
+    const milliseconds limit(100);
+    search("position startpos " + spec, *start, "position startpos " + spec, "go movetime 100", limit);
+    mancala::Game g = *start;
+    const auto moves = first_moves(g, 3);
+    search("position moves " + spec, g, "position startpos " + spec + " moves " + join(moves), "go movetime 100", limit);
+    first_moves(g, 3);
+    if (!g.over()) search("position fen " + spec, g, "position fen " + g.notation(), "go movetime 100", limit);
+  }
+
+  void go_limits(const std::string& spec) {
+    mancala::Game g = *mancala::Game::from_spec(spec);
+    first_moves(g, 4);
+    if (g.over()) g = *mancala::Game::from_spec(spec);
+    const std::string pos = "position fen " + g.notation();
+    search("go stime/ntime/sinc/ninc", g, pos, "go stime 1000 ntime 1000 sinc 10 ninc 10", milliseconds(1000));
+    search("go movestogo", g, pos, "go stime 2000 ntime 2000 movestogo 20", milliseconds(2000));
+    search("go movetime", g, pos, "go movetime 200", milliseconds(200));
+    search("go depth", g, pos, "go depth 2", milliseconds(2000));
+    search("go nodes", g, pos, "go nodes 2000", milliseconds(2000));
+  }
+
+  void stop_infinite(const std::string& spec) {
+    const std::string item = "go infinite + stop";
+    const std::string expected = "no 'bestmove' before 'stop', then one legal 'bestmove' within " + std::to_string(o_.ready.count()) + " ms";
+    if (skipped(item, expected)) return;
+    mancala::Game g = *mancala::Game::from_spec(spec);
+    engine_.send("position startpos " + spec);
+    engine_.send("go infinite");
+    Reply early = engine_.until("bestmove", milliseconds(100));
+    if (!engine_.alive()) return add(item, Verdict::Fail, expected, early.failure);
+    engine_.send("stop");
+    Reply r = early.found ? early : engine_.until("bestmove", o_.ready);
+    if (!r.found) {
+      engine_.mark_dead("it did not answer 'stop'");
+      return add(item, Verdict::Fail, expected, r.failure);
+    }
+    const auto bm = protocol::parse_bestmove(r.last());
+    if (!bm || !g.parse_move(bm->move)) return add(item, Verdict::Fail, expected, "'" + shown(r.last()) + "'");
+    if (!no_extra_bestmove(item, expected)) return;
+    if (early.found)
+      return add(item, Verdict::Warn, expected,
+                 "bestmove " + bm->move + " came before 'stop' (PROTOCOL.md: an infinite search waits for stop; an arena never sends it)");
+    add(item, Verdict::Pass, expected, "bestmove " + bm->move + " after stop");
+  }
+
+  // After a search's bestmove: isready gets readyok, and no second bestmove comes.
+  bool no_extra_bestmove(const std::string& item, const std::string& expected) {
+    engine_.send("isready");
+    const Reply r = engine_.until("readyok", o_.ready);
+    if (!r.found) {
+      add(item, Verdict::Fail, expected + ", then 'readyok'", r.failure);
+      return false;
+    }
+    for (const auto& l : r.lines)
+      if (starts_with(l, "bestmove")) {
+        add(item, Verdict::Fail, "exactly one 'bestmove' per 'go'", "a second one: '" + shown(l) + "'");
+        return false;
+      }
+    return true;
+  }
+
+  void ready_during_search(const std::string& spec) {
+    const std::string item = "isready during search";
+    const std::string expected = "'readyok' within " + std::to_string(o_.ready.count()) + " ms while a search runs, and its one 'bestmove' after 'stop'";
+    if (skipped(item, expected)) return;
+    engine_.send("position startpos " + spec);
+    engine_.send("go movetime 5000");
+    engine_.send("isready");
+    const Reply r = engine_.until("readyok", o_.ready);
+    if (!r.found) {
+      engine_.mark_dead("no readyok during a search");
+      return add(item, Verdict::Fail, expected, r.failure);
+    }
+    bool have_bestmove = std::any_of(r.lines.begin(), r.lines.end(), [](const auto& l) { return starts_with(l, "bestmove"); });
+    engine_.send("stop");
+    if (!have_bestmove) {
+      const Reply b = engine_.until("bestmove", o_.ready);
+      if (!b.found) {
+        engine_.mark_dead("it did not answer 'stop'");
+        return add(item, Verdict::Fail, expected, "readyok, then after stop: " + b.failure);
+      }
+    }
+    if (!no_extra_bestmove(item, expected)) return;
+    add(item, Verdict::Pass, expected, "readyok in " + std::to_string(r.elapsed.count()) + " ms");
+  }
+
+  void finished_position(const std::string& spec) {
+    const std::string item = "finished position";
+    const std::string expected = "'bestmove none' for a game that is over";
+    if (skipped(item, expected)) return;
+    mancala::Game g = *mancala::Game::from_spec(spec);
+    while (!g.over()) first_moves(g, 1);
+    engine_.send("position fen " + g.notation());
+    engine_.send("go movetime 100");
+    const Reply r = engine_.until("bestmove", milliseconds(100) + o_.ready);
+    if (!r.found) return add(item, Verdict::Fail, expected, r.failure);
+    const auto bm = protocol::parse_bestmove(r.last());
+    if (!bm || bm->move != "none") return add(item, Verdict::Fail, expected, "'" + shown(r.last()) + "'");
+    add(item, Verdict::Pass, expected, "bestmove none");
+  }
+
+  void gameover_notice() {
+    const std::string item = "gameover notice";
+    const std::string expected = "no answer to 'gameover south 30 18 normal', then 'readyok' to 'isready'";
+    if (skipped(item, expected)) return;
+    engine_.send("gameover south 30 18 normal");
+    engine_.send("isready");
+    const Reply r = engine_.until("readyok", o_.ready);
+    if (!r.found) return add(item, Verdict::Fail, expected, r.failure);
+    if (!r.errors().empty()) return add(item, Verdict::Fail, expected, "'" + shown(r.errors().front()) + "'");
+    add(item, Verdict::Pass, expected, "readyok");
+  }
+
+  void quit() {
+    const std::string expected = "the engine exits with status 0 within " + std::to_string(o_.quit_grace.count()) + " ms of 'quit'";
+    if (skipped("quit", expected)) {
+      engine_.quit(milliseconds(0));
+      return;
+    }
+    const auto status = engine_.quit(o_.quit_grace);
+    if (!status) return add("quit", Verdict::Fail, expected, "still running after " + std::to_string(o_.quit_grace.count()) + " ms (killed)");
+    if (!WIFEXITED(*status) || WEXITSTATUS(*status) != 0)
+      return add("quit", Verdict::Fail, expected,
+                 WIFEXITED(*status) ? "exit status " + std::to_string(WEXITSTATUS(*status)) : "killed by signal " + std::to_string(WTERMSIG(*status)));
+    add("quit", Verdict::Pass, expected, "exited with status 0");
+  }
+
+  const CheckOptions& o_;
+  Engine engine_;
+  const std::function<void(const Item&)>& report_;
+  std::vector<Item> items_;
+  std::vector<std::string> families_;
+  std::vector<protocol::OptionSpec> options_;
+  std::vector<std::string> bad_options_;
+};
+
+}  // namespace
+
+const char* verdict_name(Verdict v) {
+  switch (v) {
+    case Verdict::Pass: return "PASS";
+    case Verdict::Fail: return "FAIL";
+    case Verdict::Warn: return "WARN";
+    case Verdict::Skip: return "SKIP";
+  }
+  return "?";
+}
+
+std::string format_item(const Item& item) {
+  std::string line = std::string("[") + verdict_name(item.verdict) + "] " + item.name + ": ";
+  if (item.verdict == Verdict::Pass) return line + item.got;
+  if (item.verdict == Verdict::Skip) return line + item.got;
+  return line + "expected " + item.expected + "; got " + item.got;
+}
+
+std::vector<Item> run_check(const CheckOptions& options, process::ChildRegistry& registry,
+                            const std::function<void(const Item&)>& report) {
+  return Checker(options, registry, report).run();
+}
+
+}  // namespace arena::check

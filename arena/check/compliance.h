@@ -1,0 +1,46 @@
+#pragma once
+// `arena check`: drives one engine through what PROTOCOL.md requires of it (handshake, options,
+// isready, newgame, positions in every variant family it lists, every go limit, stop, isready
+// during a search, a finished position, the game-over notice, quit) and reports one item per
+// requirement: what was expected and what came back.
+//
+// The engine runs as a Process (argument vector, own process group, bounded lines, deadlines on
+// every wait). When it dies or stops answering, the remaining items are reported as skipped.
+#include <chrono>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "process/child_registry.h"
+
+namespace arena::check {
+
+enum class Verdict { Pass, Fail, Warn, Skip };
+const char* verdict_name(Verdict v);  // "PASS", "FAIL", "WARN", "SKIP"
+
+struct Item {
+  std::string name;      // stable: "handshake", "go movetime", "position moves kalah(6,4)", ...
+  Verdict verdict = Verdict::Pass;
+  std::string expected;  // what PROTOCOL.md asks for
+  std::string got;       // what came back
+};
+
+struct CheckOptions {
+  std::string program;
+  std::vector<std::string> args;
+  std::string workdir;
+  std::vector<std::string> variants;  // variant specs to try; empty: one or two per family the engine lists
+  std::chrono::milliseconds startup{5000};
+  std::chrono::milliseconds ready{2000};     // isready, and the grace added to a go's own limit
+  std::chrono::milliseconds quit_grace{1000};
+  std::size_t max_line = 65536;
+};
+
+// Runs every item in order; `report` is called as each item is decided (for live output).
+std::vector<Item> run_check(const CheckOptions& options, process::ChildRegistry& registry,
+                            const std::function<void(const Item&)>& report = {});
+
+// "[PASS] handshake: ..." / "[FAIL] go depth: expected ...; got ...".
+std::string format_item(const Item& item);
+
+}  // namespace arena::check

@@ -1,0 +1,55 @@
+// `arena check [flags] <engine command...>`: the protocol compliance check (check/compliance.h).
+#include <iostream>
+#include <memory>
+
+#include "check/compliance.h"
+#include "cli/commands.h"
+
+namespace arena::cli {
+
+Handler add_check(CLI::App& app, process::ChildRegistry& registry) {
+  struct Flags {
+    std::vector<std::string> variants;
+    std::string dir;
+    int startup_ms = 5000, ready_ms = 2000, quit_ms = 1000;
+  };
+  auto f = std::make_shared<Flags>();
+  auto* sub = app.add_subcommand("check",
+                                 "Check that an engine follows the UMI protocol (PROTOCOL.md): one PASS/FAIL line per "
+                                 "requirement; exit code 1 if any fails.\n"
+                                 "Usage: arena check [flags] <engine command> [engine arguments...]");
+  sub->prefix_command();  // everything from the engine command on is the engine's
+  sub->add_option("--variant", f->variants, "Variant spec to try (repeatable; default: one or two per family the engine lists)");
+  sub->add_option("--dir", f->dir, "The engine's working directory");
+  sub->add_option("--startup-ms", f->startup_ms, "Time allowed for the handshake")->check(CLI::Range(1, 600000));
+  sub->add_option("--ready-ms", f->ready_ms, "Time allowed for readyok, and beyond each go's own limit")->check(CLI::Range(1, 600000));
+  sub->add_option("--quit-ms", f->quit_ms, "Time allowed to exit after quit")->check(CLI::Range(0, 600000));
+  return [f, sub, &registry]() -> int {
+    const auto rest = sub->remaining();
+    if (rest.empty()) {
+      std::cerr << "arena check: give the engine's command, e.g. arena check build/engine/mancala-engine\n";
+      return 2;
+    }
+    check::CheckOptions o;
+    o.program = rest.front();
+    o.args.assign(rest.begin() + 1, rest.end());
+    o.workdir = f->dir;
+    o.variants = f->variants;
+    o.startup = std::chrono::milliseconds(f->startup_ms);
+    o.ready = std::chrono::milliseconds(f->ready_ms);
+    o.quit_grace = std::chrono::milliseconds(f->quit_ms);
+    int failed = 0, passed = 0, warned = 0;
+    const auto items = check::run_check(o, registry, [&](const check::Item& item) {
+      std::cout << check::format_item(item) << std::endl;
+      if (item.verdict == check::Verdict::Pass) ++passed;
+      else if (item.verdict == check::Verdict::Warn) ++warned;
+      else ++failed;
+    });
+    if (registry.interrupted()) return 130;
+    std::cout << passed << " passed, " << failed << " failed or skipped, " << warned << " warnings: "
+              << (failed ? "the engine does NOT follow the protocol" : "the engine follows the protocol") << std::endl;
+    return failed ? 1 : 0;
+  };
+}
+
+}  // namespace arena::cli

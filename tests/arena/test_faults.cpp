@@ -1,0 +1,183 @@
+// Every kind of broken engine, in a real tournament run by the arena executable: the faulty
+// engine loses each of its games with the right termination reason, nobody else loses a game
+// to a fault, the tournament completes, the arena's wall time and peak memory stay bounded, and
+// no process of the tournament is left behind.
+#include <sys/resource.h>
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "test_helpers.h"
+
+using arena_test::TempDir;
+using nlohmann::json;
+
+namespace {
+
+struct Scenario {
+  std::string name;
+  std::vector<std::string> args;  // fault-bot arguments
+  std::string termination;        // of every game the faulty engine plays ("normal": it never loses by a fault)
+  json faulty_tc = nullptr;       // the faulty engine's own time control, if not the tournament's
+};
+
+void PrintTo(const Scenario& s, std::ostream* os) { *os << s.name; }
+
+bool sanitized() { return std::getenv("MANCALA_SANITIZED") != nullptr; }
+
+// Runs argv to its end and measures it: wall time, the arena's own peak resident memory (VmHWM
+// from /proc, sampled every 5 ms while it runs), and wait4's ru_maxrss (an upper bound: it also
+// counts the children it reaped, and this test process's size at the spawn).
+struct Measured {
+  int code = -1;
+  std::chrono::milliseconds wall{};
+  long max_rss_kb = 0, hwm_kb = 0;
+  std::string out, err;
+};
+
+long vm_hwm_kb(pid_t pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/status");
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind("VmHWM:", 0) == 0) return std::atol(line.c_str() + 6);
+  return 0;
+}
+
+Measured run_measured(const std::vector<std::string>& argv, const TempDir& d) {
+  Measured m;
+  const auto t0 = std::chrono::steady_clock::now();
+  const pid_t pid = arena_test::start(argv, d / "arena.out", d / "arena.err");
+  if (pid < 0) return m;
+  int status = 0;
+  rusage ru{};
+  for (;;) {
+    const pid_t r = ::wait4(pid, &status, WNOHANG, &ru);
+    if (r == pid) break;
+    if (r < 0 && errno != EINTR) break;
+    m.hwm_kb = std::max(m.hwm_kb, vm_hwm_kb(pid));
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  m.wall = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0);
+  m.code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  m.max_rss_kb = ru.ru_maxrss;
+  m.out = arena_test::read_file(d / "arena.out");
+  m.err = arena_test::read_file(d / "arena.err");
+  return m;
+}
+
+class FaultyEngineInATournament : public ::testing::TestWithParam<Scenario> {};
+
+}  // namespace
+
+TEST_P(FaultyEngineInATournament, LosesItsGamesAndNothingElseBreaks) {
+  const Scenario sc = GetParam();
+  TempDir d;
+  const std::string tag = "--tag=faults-" + std::to_string(::getpid()) + "-" + sc.name;
+  json faulty_args = json::array({"--state", d / "starts"});
+  for (const auto& a : sc.args) faulty_args.push_back(a == "kLateMs" ? std::string(sanitized() ? "700" : "400") : a);
+  faulty_args.push_back(tag);
+  json faulty = {{"name", "faulty"}, {"command", FAULT_BOT}, {"args", faulty_args}};
+  if (!sc.faulty_tc.is_null()) faulty["time_control"] = sc.faulty_tc;
+  const json config = {
+      {"name", "faults"},
+      {"engines",
+       {faulty,
+        {{"name", "random"}, {"command", RANDOM_BOT}, {"args", {tag}}},
+        {{"name", "greedy"}, {"command", GREEDY_BOT}, {"args", {tag}}}}},
+      {"rounds", 2},
+      {"time_control", "0.3+0.01"},
+      {"concurrency", 2},
+      {"seed", 11},
+      // Startup allows the late-ready engine's handshake (its readyok comes after kLateMs), a
+      // game's isready does not. Sanitizer builds start processes more slowly.
+      {"timeouts", {{"startup_ms", sanitized() ? 1500 : 600}, {"ready_ms", 200}, {"quit_grace_ms", 200}, {"move_timeout_ms", 2000}}},
+      {"output", {{"dir", d.path.string()}, {"results", "r.jsonl"}, {"progress", false}}}};
+  std::ofstream(d / "faults.json") << config.dump(2);
+
+  const Measured m = run_measured({ARENA_EXE, "run", d / "faults.json"}, d);
+  ASSERT_EQ(m.code, 0) << m.err << m.out;
+
+  // Every scheduled game exactly once.
+  const auto lines = arena_test::lines_of(d / "r.jsonl");
+  ASSERT_EQ(lines.size(), 13u) << m.out;
+  std::set<std::int64_t> ids;
+  int faulty_games = 0, fault_losses = 0, wrong = 0;
+  for (std::size_t i = 1; i < lines.size(); ++i) {
+    const json g = json::parse(lines[i]);
+    EXPECT_TRUE(ids.insert(g["id"].get<std::int64_t>()).second);
+    const bool involved = g["south"] == "faulty" || g["north"] == "faulty";
+    const std::string termination = g["termination"];
+    const bool fault = g.contains("loser");
+    faulty_games += involved;
+    if (fault && g[g["loser"].get<std::string>()] == "faulty" && termination == sc.termination) ++fault_losses;
+    // A game "lost that should not have been": a fault charged to an innocent engine, a
+    // faulty engine's game ending otherwise than with its fault, or a fault where there was none.
+    const bool ok = involved ? (sc.termination == "normal" ? !fault : fault && g[g["loser"].get<std::string>()] == "faulty" &&
+                                                                          termination == sc.termination)
+                             : !fault;
+    if (!ok) {
+      ++wrong;
+      ADD_FAILURE() << sc.name << ": game " << g["id"] << " " << g["south"] << " vs " << g["north"] << ": " << termination << " "
+                    << g.value("detail", "");
+    }
+  }
+  EXPECT_EQ(ids.size(), 12u);
+  EXPECT_EQ(faulty_games, 8);
+  EXPECT_EQ(fault_losses, sc.termination == "normal" ? 0 : 8);
+  EXPECT_EQ(wrong, 0);
+
+  // Bounded: time (every fault costs at most a deadline or a grace period) and memory.
+  const auto wall_limit = std::chrono::seconds(sanitized() ? 60 : 20);
+  // AddressSanitizer keeps freed memory in quarantine (256 MB by default): its builds get room for it.
+  const long rss_limit_kb = sanitized() ? 768 * 1024 : 64 * 1024;
+  EXPECT_LT(m.wall, wall_limit);
+  EXPECT_LT(m.max_rss_kb, rss_limit_kb);
+  EXPECT_LT(m.hwm_kb, rss_limit_kb);
+
+  // Nothing left behind: not the engines, not their helpers (the grandchild faults).
+  const int left = arena_test::processes_after(tag);
+  EXPECT_EQ(left, 0);
+  std::cout << "fault-summary " << sc.name << " games=12 faulty_games=" << faulty_games << " fault_losses=" << fault_losses
+            << " wrong=" << wrong << " left_behind=" << left << " wall_ms=" << m.wall.count() << " arena_peak_rss_kb=" << m.hwm_kb << " wait4_maxrss_kb=" << m.max_rss_kb
+            << std::endl;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Faults, FaultyEngineInATournament,
+    ::testing::Values(Scenario{"crash", {"--fault", "crash", "--at", "2"}, "crash"},
+                      Scenario{"hang", {"--fault", "hang", "--at", "2"}, "time_forfeit"},
+                      Scenario{"no_handshake", {"--fault", "no-handshake", "--from-start", "2"}, "no_handshake"},
+                      Scenario{"late_ready", {"--fault", "late-ready", "--delay-ms", "kLateMs"}, "stalled"},
+                      Scenario{"stall_ready", {"--fault", "stall-ready"}, "stalled"},
+                      Scenario{"flood", {"--fault", "flood", "--at", "1", "--every", "4"}, "normal", {{"movetime_ms", 2000}}},
+                      Scenario{"flood_forever", {"--fault", "flood-forever", "--at", "2"}, "time_forfeit"},
+                      Scenario{"garbage", {"--fault", "garbage", "--at", "2"}, "illegal_move"},
+                      Scenario{"long_line", {"--fault", "long-line", "--at", "2"}, "malformed_output"},
+                      Scenario{"empty_bestmove", {"--fault", "empty-bestmove", "--at", "2"}, "malformed_output"},
+                      Scenario{"illegal", {"--fault", "illegal", "--at", "2"}, "illegal_move"},
+                      Scenario{"wrong_position", {"--fault", "wrong-position", "--at", "1"}, "illegal_move"},
+                      Scenario{"exit_after_handshake", {"--fault", "exit-after-handshake"}, "crash"},
+                      Scenario{"ignore_quit", {"--fault", "ignore-quit"}, "normal"},
+                      Scenario{"grandchild", {"--fault", "grandchild", "--at", "2"}, "crash"},
+                      Scenario{"grandchild_escape", {"--fault", "grandchild-escape", "--at", "2"}, "crash"}),
+    [](const auto& info) { return info.param.name; });
+
+// An engine that never finishes the handshake from its very first start is a configuration
+// error, found before the first game: one clear line, quickly, and nothing left running.
+TEST(FaultyEngineAtStart, NoHandshakeIsRefusedBeforeTheFirstGame) {
+  TempDir d;
+  const std::string tag = "--tag=faults-start-" + std::to_string(::getpid());
+  const json config = {{"engines",
+                        {{{"name", "mute"}, {"command", FAULT_BOT}, {"args", {"--fault", "no-handshake", tag}}},
+                         {{"name", "random"}, {"command", RANDOM_BOT}, {"args", {tag}}}}},
+                       {"timeouts", {{"startup_ms", 1000}}},
+                       {"output", {{"dir", d.path.string()}, {"progress", false}}}};
+  std::ofstream(d / "mute.json") << config.dump();
+  const auto r = run_measured({ARENA_EXE, "run", d / "mute.json"}, d);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("engines[0] 'mute': no 'umiok' within"), std::string::npos) << r.err;
+  EXPECT_LT(r.wall, std::chrono::seconds(5));
+  EXPECT_EQ(arena_test::processes_after(tag), 0);
+}
