@@ -8,6 +8,7 @@
 // Speed: a sowing of r seeds (r <= one lap) adds a precomputed byte mask to the board, three
 // 64-bit additions; whole laps add a multiple of the lap mask. Counts never exceed 255, so no
 // byte carries into its neighbour.
+#include <array>
 #include <cassert>
 #include <cstring>
 
@@ -45,22 +46,20 @@ class StoreRules {
 
   void generate(const Position& p, MoveList& list) const {
     list.clear();
-    if (p.over) return;
-    // One bit per non-empty pit (the high bit of each byte), then walk the set bits.
-    constexpr std::uint64_t kLow7 = 0x7f7f7f7f7f7f7f7fULL;
-    const std::uint64_t x = row_bits(p, p.side);
-    std::uint64_t nonzero = (((x & kLow7) + kLow7) | x) & ~kLow7;
-    while (nonzero) {
-      list.push(Move::sow(__builtin_ctzll(nonzero) >> 3));
-      nonzero &= nonzero - 1;
-    }
+    for_each_move(p, [&](Move mv) { list.push(mv); });
   }
 
+  // Calls f for every legal move, in pit order, straight from a bit set of the non-empty pits.
   template <class F>
   void for_each_move(const Position& p, F&& f) const {
-    MoveList list;
-    generate(p, list);
-    for (Move mv : list) f(mv);
+    if (p.over) return;
+    constexpr std::uint64_t kLow7 = 0x7f7f7f7f7f7f7f7fULL;
+    const std::uint64_t x = row_bits(p, p.side);
+    std::uint64_t nonzero = (((x & kLow7) + kLow7) | x) & ~kLow7;  // the high bit of each non-empty byte
+    while (nonzero) {
+      f(Move::sow(__builtin_ctzll(nonzero) >> 3));
+      nonzero &= nonzero - 1;
+    }
   }
 
   bool is_legal(const Position& p, Move mv) const {
@@ -96,114 +95,172 @@ class StoreRules {
     p.quiet = from.quiet;
     p.over = from.over;
     const Side me = p.side;
-    const int own_store = store(me);
     const int origin = first_pit(me) + mv.pit();
 
-    // All arithmetic on the three board words in registers, stored once at the end: mixing byte
+    // All arithmetic on the board words in registers, stored once at the end: mixing byte
     // stores with word loads of the same bytes stalls store-to-load forwarding.
     Board b(from);
-    int seeds = b.get(origin);
-    b.add(origin, -seeds);
-    if (Turkish && seeds >= 2) {  // the first stone goes back into the origin
-      b.add(origin, 1);
-      --seeds;
+    const int seeds = from.cell[origin];
+    const Sowing* sow;
+    int here;   // seeds in the hole the last seed fell into
+    int there;  // seeds in the pit opposite it
+    if (seeds <= kDirectSeeds) [[likely]] {  // emptying the origin and sowing: one table entry
+      sow = &direct_[origin][seeds];
+      b.add(sow->add);
+      here = from.cell[sow->last] + sow->last_gain;
+      there = from.cell[sow->opposite] + sow->opposite_gain;
+    } else {
+      sow = &lap_sowing(b, origin, seeds);
+      here = b.get(sow->last);
+      there = b.get(sow->opposite);
     }
-    if (seeds > cycle()) {  // whole laps: every hole but the opponent's store gets one per lap
-      const std::uint64_t laps = static_cast<std::uint64_t>((seeds - 1) / cycle());
-      b.add(lap_[index(me)], laps);
-      seeds -= static_cast<int>(laps) * cycle();
-    }
-    const Sowing& sow = sowing_[origin][seeds];
-    b.add(sow.add);
-    const int hole = sow.last;
 
-    const bool again = hole == own_store;
-    if (!again) {
-      const bool own_pit = hole >= first_pit(me) && hole < first_pit(me) + m();
-      const int here = b.get(hole);
-      if (own_pit && here == 1) {
-        const int opposite = 2 * m() - hole;
-        const int there = b.get(opposite);
-        if (there || (!Turkish && empty_capture_)) {
-          b.add(own_store, there + 1);
-          b.add(opposite, -there);
-          b.add(hole, -1);
-        }
-      } else if (Turkish && !own_pit && (here & 1) == 0) {
-        b.add(own_store, here);
-        b.add(hole, -here);
+    const Words* take = take_[index(me)];
+    if (sow->ends == Ends::OwnPit) {
+      if (here == 1 && (there || (!Turkish && empty_capture_))) {
+        b.add(take[sow->last]);
+        b.add(take[sow->opposite], static_cast<std::uint64_t>(there));
       }
+    } else if (Turkish && sow->ends == Ends::OpponentPit) {
+      b.add(take[sow->last], static_cast<std::uint64_t>((here & 1) == 0 ? here : 0));
     }
     b.store(p);
 
-    if (b.empty(row_[0]) || b.empty(row_[1])) {
+    if (b.empty(row_mask(Side::South)) || b.empty(row_mask(Side::North))) [[unlikely]] {
       finish(p);
       return p;
     }
-    if (!again) p.side = ~me;
+    if (sow->ends != Ends::OwnStore) p.side = ~me;
     return p;
   }
 
  private:
-  // The board as three little-endian words (byte i is hole i), kept in registers: no indexing
-  // into an array, which would send them through memory.
+  // Board words: byte i is hole i. With the pit count fixed at compile time only the words that
+  // hold holes are touched (two for six pits).
+  static constexpr int kWords = Pits ? (2 * Pits + 2 + 7) / 8 : kCellBytes / 8;
+  using Words = std::array<std::uint64_t, kWords>;
+
+  // The board as little-endian words kept in registers: every index is resolved by selects, not
+  // by indexing an array, which would send the words through memory.
   struct Board {
-    std::uint64_t w0, w1, w2;
-    explicit Board(const Position& p) {
-      std::memcpy(&w0, p.cell.data(), 8);
-      std::memcpy(&w1, p.cell.data() + 8, 8);
-      std::memcpy(&w2, p.cell.data() + 16, 8);
+    Words w;
+    explicit Board(const Position& p) { std::memcpy(w.data(), p.cell.data(), sizeof w); }
+    void store(Position& p) const { std::memcpy(p.cell.data(), w.data(), sizeof w); }
+    std::uint64_t word(int i) const {
+      std::uint64_t x = w[0];
+      for (int k = 1; k < kWords; ++k) x = (i >> 3) == k ? w[k] : x;
+      return x;
     }
-    void store(Position& p) const {
-      std::memcpy(p.cell.data(), &w0, 8);
-      std::memcpy(p.cell.data() + 8, &w1, 8);
-      std::memcpy(p.cell.data() + 16, &w2, 8);
-    }
-    int get(int i) const {
-      const int k = i >> 3;
-      const std::uint64_t word = k == 0 ? w0 : k == 1 ? w1 : w2;
-      return static_cast<int>((word >> ((i & 7) * 8)) & 0xFF);
-    }
+    int get(int i) const { return static_cast<int>((word(i) >> ((i & 7) * 8)) & 0xFF); }
+    // Word arithmetic is exact as long as every byte of the result is in 0..255: a negative n
+    // borrows through the upper bytes and the carry brings them back.
     void add(int i, int n) {
       const std::uint64_t v = static_cast<std::uint64_t>(static_cast<std::int64_t>(n)) << ((i & 7) * 8);
-      const int k = i >> 3;
-      w0 += k == 0 ? v : 0;
-      w1 += k == 1 ? v : 0;
-      w2 += k == 2 ? v : 0;
+      for (int k = 0; k < kWords; ++k) w[k] += (i >> 3) == k ? v : 0;
     }
-    void add(const std::uint64_t (&d)[3], std::uint64_t times = 1) {
-      w0 += times * d[0];
-      w1 += times * d[1];
-      w2 += times * d[2];
+    void add(const Words& d, std::uint64_t times = 1) {
+      for (int k = 0; k < kWords; ++k) w[k] += times * d[k];
     }
-    bool empty(const std::uint64_t (&mask)[3]) const { return ((w0 & mask[0]) | (w1 & mask[1]) | (w2 & mask[2])) == 0; }
+    bool empty(const Words& mask) const {
+      std::uint64_t any = 0;
+      for (int k = 0; k < kWords; ++k) any |= w[k] & mask[k];
+      return any == 0;
+    }
   };
 
-  struct Sowing {
-    std::uint64_t add[3];  // one byte per hole: seeds it receives
-    int last;              // the hole the last seed lands in
+  // Where the last seed of a sowing lands, from the mover's point of view.
+  enum class Ends : std::uint8_t { OwnStore, OwnPit, OpponentPit };
+
+  struct alignas(32) Sowing {  // a power of two: cheap indexing
+    Words add;                 // byte-wise change of the board
+    std::uint8_t last;         // the hole the last seed lands in
+    std::uint8_t opposite;     // the pit opposite it (for a capture)
+    std::int8_t last_gain;     // what the sowing changed in those two holes
+    std::int8_t opposite_gain;
+    Ends ends;
   };
 
+  // Pits holding up to this many seeds (a lap of the largest board, plus the seed Turkish keeps
+  // back) are sown by one table entry.
+  static constexpr int kDirectSeeds = 2 * kMaxPits + 1 + (Turkish ? 1 : 0);
+
+  static constexpr Words row_words(int first, int count) {
+    Words w{};
+    for (int i = first; i < first + count; ++i) w[i / 8] |= std::uint64_t{0xFF} << (i % 8 * 8);
+    return w;
+  }
+  // Byte masks of each side's pits: constants when the pit count is.
+  const Words& row_mask(Side s) const {
+    if constexpr (Pits > 0) {
+      static constexpr Words kRows[2] = {row_words(0, Pits), row_words(Pits + 1, Pits)};
+      return kRows[index(s)];
+    } else {
+      return row_[index(s)];
+    }
+  }
+
+  // The rare sowing of more than a lap: empty the origin, whole laps, then the rest.
+  const Sowing& lap_sowing(Board& b, int origin, int seeds) const {
+    const Side me = origin < m() ? Side::South : Side::North;
+    b.add(origin, -seeds);
+    if (Turkish) {  // the first stone goes back into the origin
+      b.add(origin, 1);
+      --seeds;
+    }
+    const std::uint64_t laps = static_cast<std::uint64_t>((seeds - 1) / cycle());
+    b.add(lap_[index(me)], laps);
+    seeds -= static_cast<int>(laps) * cycle();
+    // The entry that sows `seeds` more (Turkish: of seeds + 1, one kept back) also empties the
+    // origin, which is already done: put those back.
+    const Sowing& rest = direct_[origin][seeds + (Turkish ? 1 : 0)];
+    b.add(origin, seeds);
+    b.add(rest.add);
+    return rest;
+  }
+
+  // direct_[origin][n]: the complete effect of sowing a pit holding n seeds, found by sowing seed
+  // by seed on an otherwise empty board.
   void build_tables() {
+    const int holes = 2 * m() + 2;
     for (Side s : {Side::South, Side::North}) {
       const int opp_store = store(~s);
-      std::uint8_t lap[kCellBytes] = {};
-      for (int i = 0; i < 2 * m() + 2; ++i) lap[i] = i == opp_store ? 0 : 1;
-      std::memcpy(lap_[index(s)], lap, sizeof lap);
-      std::uint8_t row[kCellBytes] = {};
-      for (int i = 0; i < m(); ++i) row[first_pit(s) + i] = 0xFF;
-      std::memcpy(row_[index(s)], row, sizeof row);
+      Words lap{};
+      for (int i = 0; i < holes; ++i)
+        if (i != opp_store) lap[i / 8] |= std::uint64_t{1} << (i % 8 * 8);
+      lap_[index(s)] = lap;
+      row_[index(s)] = row_words(first_pit(s), m());
+      for (int hole = 0; hole < holes; ++hole) {
+        Words& t = take_[index(s)][hole];
+        t = Words{};
+        t[hole / 8] -= std::uint64_t{1} << (hole % 8 * 8);
+        t[store(s) / 8] += std::uint64_t{1} << (store(s) % 8 * 8);
+      }
       for (int origin = first_pit(s); origin < first_pit(s) + m(); ++origin) {
-        std::uint8_t add[kCellBytes] = {};
-        int hole = origin;
-        sowing_[origin][0] = Sowing{{0, 0, 0}, origin};
-        for (int r = 1; r <= cycle(); ++r) {
-          hole = (hole + 1) % (2 * m() + 2);
-          if (hole == opp_store) hole = (hole + 1) % (2 * m() + 2);
-          ++add[hole];
-          Sowing& sw = sowing_[origin][r];
-          std::memcpy(sw.add, add, sizeof add);
-          sw.last = hole;
+        for (int n = 0; n <= kDirectSeeds; ++n) {
+          int delta[kMaxCells] = {};
+          int left = n, hole = origin;
+          delta[origin] -= n;
+          if (Turkish && n >= 2) {
+            ++delta[origin];
+            --left;
+          }
+          for (; left > 0; --left) {
+            hole = (hole + 1) % holes;
+            if (hole == opp_store) hole = (hole + 1) % holes;
+            ++delta[hole];
+          }
+          Sowing& sw = direct_[origin][n];
+          sw.add = Words{};
+          for (int i = 0; i < holes; ++i)
+            sw.add[i / 8] += static_cast<std::uint64_t>(static_cast<std::int64_t>(delta[i])) << (i % 8 * 8);
+          sw.last = static_cast<std::uint8_t>(hole);
+          sw.opposite = static_cast<std::uint8_t>(hole < 2 * m() + 1 ? 2 * m() - hole : hole);
+          sw.last_gain = static_cast<std::int8_t>(delta[sw.last]);
+          sw.opposite_gain = static_cast<std::int8_t>(delta[sw.opposite]);
+          sw.ends = n == 0                                                  ? Ends::OpponentPit  // never played
+                    : hole == store(s)                                      ? Ends::OwnStore
+                    : hole >= first_pit(s) && hole < first_pit(s) + m() ? Ends::OwnPit
+                                                                            : Ends::OpponentPit;
         }
       }
     }
@@ -227,9 +284,11 @@ class StoreRules {
   int pits_;
   bool empty_capture_;
   std::uint64_t row_mask_;
-  std::uint64_t lap_[2][3];
-  std::uint64_t row_[2][3];  // byte masks of each side's pits
-  Sowing sowing_[kMaxCells][kMaxCells];  // [origin][seeds 0..cycle]
+  Words lap_[2];  // one seed in every hole a lap visits
+  Words row_[2];  // byte masks of each side's pits
+  Words take_[2][kMaxCells];  // [mover][hole]: one seed from the hole into the mover's store
+  static_assert(kDirectSeeds < 32);
+  Sowing direct_[kMaxCells][32];  // [origin][seeds]
 };
 
 using KalahRules = StoreRules<false>;
