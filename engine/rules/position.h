@@ -44,23 +44,35 @@ inline void end_game(Position& p) {
   p.side = Side::South;
 }
 
-// 64-bit hash of everything but the quiet-move counter. A strong mixer over the packed bytes:
-// cheaper than Zobrist tables for a position this small and needs no incremental update.
+// A strong 64-bit mixer (a bijection: distinct inputs give distinct outputs).
+inline std::uint64_t mix64(std::uint64_t x) {
+  x ^= x >> 31;
+  x *= 0x7fb5d329728ea185ULL;
+  x ^= x >> 27;
+  x *= 0x81dadef4bc2dd44dULL;
+  x ^= x >> 33;
+  return x;
+}
+
+// Hash of a few words: each word is mixed on its own, with its own offset, and the results are
+// xored; the four mixes run in parallel. Every input bit goes through a mixer: xoring a flag
+// straight into a board word (an earlier store-free key did) makes positions that differ in that
+// flag and in one pit's count collide by construction, and a table full of such collisions
+// proved a wrong Kalah value.
+inline std::uint64_t hash_words(std::uint64_t a, std::uint64_t b, std::uint64_t c = 0, std::uint64_t d = 0) {
+  return mix64(a + 0x9e3779b97f4a7c15ULL) ^ mix64(b + 0xc2b2ae3d27d4eb4fULL) ^ mix64(c + 0x165667b19e3779f9ULL) ^
+         mix64(d + 0xd6e8feb86659fd93ULL);
+}
+
+// 64-bit hash of everything but the quiet-move counter; cheaper than Zobrist tables for a
+// position this small and needs no incremental update.
 inline std::uint64_t hash_position(const Position& p) {
   static_assert(kCellBytes == 24);
   std::uint64_t w[3];
   std::memcpy(w, p.cell.data(), 24);
   const std::uint64_t rest = std::uint64_t(p.captured[0]) | std::uint64_t(p.captured[1]) << 8 |
                              std::uint64_t(p.side) << 16 | std::uint64_t(p.phase) << 24 | std::uint64_t(p.over) << 32;
-  auto mix = [](std::uint64_t x) {
-    x ^= x >> 31;
-    x *= 0x7fb5d329728ea185ULL;
-    x ^= x >> 27;
-    x *= 0x81dadef4bc2dd44dULL;
-    x ^= x >> 33;
-    return x;
-  };
-  return mix(w[0] ^ mix(w[1] ^ mix(w[2] ^ mix(rest + 0x9e3779b97f4a7c15ULL))));
+  return hash_words(w[0], w[1], w[2], rest);
 }
 
 }  // namespace mancala

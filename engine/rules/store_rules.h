@@ -79,6 +79,22 @@ class StoreRules {
     return sum;
   }
 
+  // A hash of the pits and the side to move, leaving the stores out: positions that differ only in
+  // banked seeds play out alike (the search stores values relative to the store difference).
+  // Only the words that hold holes are mixed, the side in a byte no hole uses.
+  std::uint64_t hash_without_stores(const Position& p) const {
+    const Board b(p);
+    const Words& keep = pit_mask();
+    const std::uint64_t state = std::uint64_t(p.side) | std::uint64_t(p.over) << 1;
+    if constexpr (kWords == 2) return hash_words(b.w[0] & keep[0], b.w[1] & keep[1], state);
+    return hash_words(b.w[0] & keep[0], b.w[1] & keep[1], b.w[2] & keep[2], state);
+  }
+
+  // Seeds still in the pits.
+  int seeds_in_pits(const Position& p) const {
+    return variant_.total_seeds() - p.cell[store(Side::South)] - p.cell[store(Side::North)];
+  }
+
   // Store contents; at game end they already include the sweep.
   int score(const Position& p, Side s) const { return p.cell[store(s)]; }
 
@@ -199,6 +215,20 @@ class StoreRules {
     }
   }
 
+  const Words& pit_mask() const {
+    if constexpr (Pits > 0) {
+      static constexpr Words kPitMask = [] {
+        Words w = row_words(0, Pits);
+        const Words north = row_words(Pits + 1, Pits);
+        for (int k = 0; k < kWords; ++k) w[k] |= north[k];
+        return w;
+      }();
+      return kPitMask;
+    } else {
+      return pit_mask_;
+    }
+  }
+
   // The rare sowing of more than a lap: empty the origin, whole laps, then the rest.
   const Sowing& lap_sowing(Board& b, int origin, int seeds) const {
     const Side me = origin < m() ? Side::South : Side::North;
@@ -229,6 +259,7 @@ class StoreRules {
         if (i != opp_store) lap[i / 8] |= std::uint64_t{1} << (i % 8 * 8);
       lap_[index(s)] = lap;
       row_[index(s)] = row_words(first_pit(s), m());
+      for (int k = 0; k < kWords; ++k) pit_mask_[k] |= row_[index(s)][k];
       for (int hole = 0; hole < holes; ++hole) {
         Words& t = take_[index(s)][hole];
         t = Words{};
@@ -286,6 +317,7 @@ class StoreRules {
   std::uint64_t row_mask_;
   Words lap_[2];  // one seed in every hole a lap visits
   Words row_[2];  // byte masks of each side's pits
+  Words pit_mask_{};  // both rows
   Words take_[2][kMaxCells];  // [mover][hole]: one seed from the hole into the mover's store
   static_assert(kDirectSeeds < 32);
   Sowing direct_[kMaxCells][32];  // [origin][seeds]

@@ -5,6 +5,7 @@
 // value was reached without any heuristic leaf is stored as solved, and an iteration that used
 // none proves the root value.
 #include <algorithm>
+#include <bit>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -72,22 +73,26 @@ class AlphaBeta {
   int max_depth() const;
   int noise(std::uint64_t key) const;
 
+  // Table key: store games leave the stores out (values are stored relative to the store
+  // difference); ring games leave the captures out but keep the quiet-move counter.
   std::uint64_t key(const Position& p) const {
-    Position q = p;
-    if (rules_.variant().has_stores()) {
-      q.cell[rules_.variant().pits] = 0;
-      q.cell[2 * rules_.variant().pits + 1] = 0;
+    if constexpr (requires { rules_.hash_without_stores(p); }) {
+      return rules_.hash_without_stores(p);
+    } else {
+      Position q = p;
+      q.captured = {0, 0};
+      return hash_position(q) ^ mix64(p.quiet + 0x3c6ef372fe94f82bULL);
     }
-    q.captured = {0, 0};
-    const std::uint64_t quiet = rules_.variant().has_stores() ? 0 : p.quiet;
-    return hash_position(q) ^ (quiet * 0x9E3779B97F4A7C15ULL);
   }
   std::uint64_t key_for_noise(const Position& p) const { return settings_.level < Settings::kMaxLevel ? key(p) : 0; }
   int seeds_on_board(const Position& p) const {
-    int n = 0;
-    for (int i = 0; i < rules_.variant().cells(); ++i) n += p.cell[i];
-    if (rules_.variant().has_stores()) n -= p.cell[rules_.variant().pits] + p.cell[2 * rules_.variant().pits + 1];
-    return n;
+    if constexpr (requires { rules_.seeds_in_pits(p); }) {
+      return rules_.seeds_in_pits(p);
+    } else {
+      int n = 0;
+      for (int i = 0; i < rules_.variant().cells(); ++i) n += p.cell[i];
+      return n;
+    }
   }
   int value_of_finished(const Position& p) const { return kScoreUnit * score_difference(rules_, p); }
 
@@ -205,7 +210,7 @@ int AlphaBeta<R>::search(const Position& p, int depth, int alpha, int beta, int 
     }
   }
 
-  const std::uint64_t heuristic_before = heuristic_leaves_;
+  const std::uint64_t heuristic_before = heuristic_leaves_, nodes_before = nodes_;
   Child kids[MoveList::kCapacity];
   const int n = expand(p, kids, tt_move, depth - 1 >= kTableMinDepth);
 
@@ -239,7 +244,10 @@ int AlphaBeta<R>::search(const Position& p, int depth, int alpha, int beta, int 
   }
   const Bound bound = best >= beta ? Bound::Lower : best > alpha ? Bound::Exact : Bound::Upper;
   const bool solved = heuristic_leaves_ == heuristic_before;
-  if (use_table) tt_.store(k, best - diff, solved ? kSolvedDepth : depth, bound, best_move);
+  if (use_table) {
+    const int work = std::bit_width(nodes_ - nodes_before);
+    tt_.store(k, best - diff, solved ? kSolvedDepth : depth, bound, best_move, work);
+  }
   return best;
 }
 

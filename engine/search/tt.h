@@ -1,7 +1,9 @@
 #pragma once
-// Transposition table: two-entry buckets (one kept by depth, one always replaced). Values are
-// stored relative to the side to move's current score difference, and keys leave the stores
-// out, so positions that differ only in banked seeds share one entry.
+// Transposition table: buckets of four entries in one cache line. A full bucket gives up the
+// entry that cost the least to compute (log2 of its subtree's nodes), older searches first:
+// in a proof every entry is "solved" and has the same nominal depth, so depth cannot rank them.
+// Values are stored relative to the side to move's current score difference, and keys leave
+// the stores out, so positions that differ only in banked seeds share one entry.
 #include <sys/mman.h>
 
 #include <algorithm>
@@ -23,7 +25,8 @@ struct TTEntry {
   std::uint8_t bound = 0;  // Bound
   std::uint8_t move = 0xFF;
   std::uint8_t generation = 0;
-  std::uint8_t pad[2] = {};
+  std::uint8_t work = 0;   // log2 of the nodes searched to compute it
+  std::uint8_t pad = 0;
 };
 static_assert(sizeof(TTEntry) == 16);
 
@@ -33,6 +36,7 @@ class TranspositionTable {
     const std::size_t bytes = static_cast<std::size_t>(megabytes) << 20;
     std::size_t buckets = 1;
     while (buckets * 2 * sizeof(Bucket) <= bytes) buckets *= 2;
+    static_assert(sizeof(Bucket) == 64);
     // 2 MB alignment and transparent huge pages: probes are random accesses over the whole table,
     // and with 4 KB pages nearly every one also misses the TLB.
     constexpr std::size_t kHuge = 2u << 20;
@@ -51,37 +55,54 @@ class TranspositionTable {
 
   const TTEntry* probe(std::uint64_t key) const {
     const Bucket& b = table_[key & mask_];
-    if (b.e[0].key == key && b.e[0].bound != kEmpty) return &b.e[0];
-    if (b.e[1].key == key && b.e[1].bound != kEmpty) return &b.e[1];
+    for (const TTEntry& e : b.e)
+      if (e.key == key && e.bound != kEmpty) return &e;
     return nullptr;
   }
 
-  void store(std::uint64_t key, int value, int depth, Bound bound, int move) {
+  void store(std::uint64_t key, int value, int depth, Bound bound, int move, int work) {
     Bucket& b = table_[key & mask_];
-    TTEntry* slot = &b.e[1];
-    if (b.e[0].key == key || b.e[0].bound == kEmpty || depth >= b.e[0].depth || b.e[0].generation != generation_)
-      slot = &b.e[0];
-    else if (b.e[1].key == key && b.e[1].depth > depth && b.e[1].generation == generation_)
-      return;
+    TTEntry* slot = nullptr;
+    int lowest = 1 << 30;
+    for (TTEntry& e : b.e) {
+      if (e.key == key && e.bound != kEmpty) {
+        // A deeper result of this search is worth more than a shallower new one.
+        if (e.depth > depth && e.generation == generation_ && e.depth != kSolvedDepth) return;
+        slot = &e;
+        break;
+      }
+      const int keep = e.bound == kEmpty ? -1 : e.work + (e.generation == generation_ ? 64 : 0);
+      if (keep < lowest) {
+        lowest = keep;
+        slot = &e;
+      }
+    }
     if (slot->key == key && move == 0xFF) move = slot->move;  // keep a known best move
-    *slot = TTEntry{key, static_cast<std::int16_t>(value), static_cast<std::uint8_t>(depth),
-                    static_cast<std::uint8_t>(bound), static_cast<std::uint8_t>(move), generation_, {}};
+    *slot = TTEntry{key,
+                    static_cast<std::int16_t>(value),
+                    static_cast<std::uint8_t>(depth),
+                    static_cast<std::uint8_t>(bound),
+                    static_cast<std::uint8_t>(move),
+                    generation_,
+                    static_cast<std::uint8_t>(std::min(work, 63)),
+                    0};
   }
 
   void prefetch(std::uint64_t key) const { __builtin_prefetch(&table_[key & mask_]); }
 
-  int hashfull() const {  // per mille of the first 1000 buckets' entries used in this search
+  int hashfull() const {  // per mille of the first 1000 entries' entries used in this search
     int used = 0;
-    const std::size_t n = std::min<std::size_t>(500, size_);
+    const std::size_t n = std::min<std::size_t>(250, size_);
     for (std::size_t i = 0; i < n; ++i)
       for (const TTEntry& e : table_[i].e) used += e.bound != kEmpty && e.generation == generation_;
-    return n ? static_cast<int>(used * 1000 / (2 * n)) : 0;
+    return n ? static_cast<int>(used * 1000 / (kWays * n)) : 0;
   }
 
  private:
   static constexpr std::uint8_t kEmpty = 0xFF;
-  struct Bucket {
-    TTEntry e[2] = {empty_entry(), empty_entry()};
+  static constexpr int kWays = 4;
+  struct alignas(64) Bucket {
+    TTEntry e[kWays] = {empty_entry(), empty_entry(), empty_entry(), empty_entry()};
   };
   static TTEntry empty_entry() {
     TTEntry t;
