@@ -50,6 +50,10 @@ class BedouinRules {
   template <class F>
   void for_each_move(const Position& p, F&& f) const {
     if (p.over) return;
+    if (p.phase == Phase::Play) {
+      ring::for_each_sowing(p, f);
+      return;
+    }
     if (p.phase != Phase::Distribute) {
       MoveList list;
       generate(p, list);
@@ -80,13 +84,11 @@ class BedouinRules {
 
   int score(const Position& p, Side s) const { return p.captured[index(s)]; }
 
-  Position play(Position p, Move mv) const {
-    make(p, mv);
-    return p;
-  }
+  void make(Position& p, Move mv) const { p = play(p, mv); }
 
-  void make(Position& p, Move mv) const {
-    assert(is_legal(p, mv));
+  Position play(const Position& from, Move mv) const {
+    assert(is_legal(from, mv));
+    Position p = from;
     const Side me = p.side;
     p.quiet = static_cast<std::uint8_t>(p.quiet + 1);  // reset below by a capture
     switch (p.phase) {
@@ -110,7 +112,7 @@ class BedouinRules {
         sow(p, first_pit(me) + kFourthPit);
         if (row_empty(p)) {
           end_game(p);
-          return;
+          return p;
         }
         if (me == Side::North) {
           p.side = Side::South;
@@ -121,16 +123,19 @@ class BedouinRules {
         break;
       }
       case Phase::Play:
-        play_sowing(p, first_pit(me) + mv.pit());
-        if (p.over) return;
+        // The board words come from the parent, not from the fresh copy: loading a copy just
+        // stored stalls on store-to-load forwarding.
+        play_sowing(p, Board(from), first_pit(me) + mv.pit());
+        if (p.over) return p;
         p.side = ~me;
         break;
     }
     if (p.quiet >= kQuietLimit) {
       end_game(p);
-      return;
+      return p;
     }
     settle(p);
+    return p;
   }
 
  private:
@@ -147,23 +152,18 @@ class BedouinRules {
     if (p.phase == Phase::Play && row_sum(p, p.side) == 0) p.side = ~p.side;
   }
 
-  // One lap, clockwise; returns the last hole.
-  static int sow(Position& p, int from) { return ring::sow(p, from, -1); }
-
-  struct Board {
-    std::uint64_t lo;
-    std::uint32_t hi;
-    bool operator==(const Board&) const = default;
-  };
-  static Board board_of(const Position& p) {
-    Board b{};
-    std::memcpy(&b.lo, p.cell.data(), 8);
-    std::memcpy(&b.hi, p.cell.data() + 8, 4);
-    return b;
+  // One sowing of all of `from`, clockwise; returns the last hole.
+  static int sow(Position& p, int from) {
+    ring::Board b(p);
+    const int last = b.sow(from, -1);
+    b.store(p);
+    return last;
   }
+  using Board = ring::Board;
 
-  // Main-play sowing with relays; sets p.over when a lap leaves a row empty.
-  void play_sowing(Position& p, int origin) const {
+  // Main-play sowing with relays from `b`, the board before the move (read from the parent);
+  // sets p.over when a lap leaves a row empty.
+  void play_sowing(Position& p, Board b, int origin) const {
     // Boards seen in this move, to stop a relay cycle (RULES.md: the move ends, no capture).
     constexpr int kInline = 64;
     Board seen[kInline];
@@ -181,31 +181,33 @@ class BedouinRules {
       return false;
     };
 
-    remember(board_of(p));
+    remember(b);
     int from = origin;
     for (bool relay = false;; relay = true) {
-      const int last = sow(p, from);
-      const Board now = board_of(p);
-      if (relay && was_seen(now)) break;
-      remember(now);
-      const int here = p.cell[last], there = p.cell[opposite(last)];
+      const int last = b.sow(from, -1);
+      if (relay && was_seen(b)) break;
+      remember(b);
+      const int here = b.get(last), there = b.get(opposite(last));
       bool again = false;
       if (here > 10) {
         again = true;
       } else if (here % 2 == 0 && there % 2 == 0) {
         p.captured[index(p.side)] = static_cast<std::uint8_t>(p.captured[index(p.side)] + here + there);
-        p.cell[last] = p.cell[opposite(last)] = 0;
+        b.add(last, -here);
+        b.add(opposite(last), -there);
         p.quiet = 0;
       } else if (here % 2 == 0) {
         again = true;
       }
-      if (row_empty(p)) {
+      if (b.row_empty(Side::South) || b.row_empty(Side::North)) {
+        b.store(p);
         end_game(p);
         return;
       }
-      if (!again) return;
+      if (!again) break;
       from = last;
     }
+    b.store(p);
     if (row_empty(p)) end_game(p);
   }
 

@@ -3,6 +3,7 @@
 // last hole holding 2, 4 or 6 is captured, and so is each hole before it on the track while the
 // chain holds, never the origin. Ends when the board is empty or after kQuietLimit quiet moves.
 #include <cassert>
+#include <cstring>
 
 #include "move.h"
 #include "ring.h"
@@ -38,9 +39,7 @@ class Mangala2Rules {
 
   template <class F>
   void for_each_move(const Position& p, F&& f) const {
-    MoveList list;
-    generate(p, list);
-    for (Move mv : list) f(mv);
+    if (!p.over) ring::for_each_sowing(p, f);
   }
 
   bool is_legal(const Position& p, Move mv) const {
@@ -49,34 +48,42 @@ class Mangala2Rules {
 
   int score(const Position& p, Side s) const { return p.captured[index(s)]; }
 
-  Position play(Position p, Move mv) const {
-    make(p, mv);
-    return p;
-  }
+  void make(Position& p, Move mv) const { p = play(p, mv); }
 
-  void make(Position& p, Move mv) const {
-    assert(is_legal(p, mv));
+  // Word-wise (ring::Board): the sowing is one table entry, the capture chain reads bytes out of
+  // the words. The child is built from the parent's words, never by copying the parent and then
+  // loading the copy (that stalls on store-to-load forwarding).
+  Position play(const Position& from, Move mv) const {
+    assert(is_legal(from, mv));
+    Position p;
+    p.captured = from.captured;
+    p.side = from.side;
+    p.phase = from.phase;
+    p.quiet = from.quiet;
+    p.over = from.over;
     const Side me = p.side;
     const int origin = first_pit(me) + mv.pit();
-    const int hole = ring::sow(p, origin, +1);
-
+    ring::Board b(from);
+    const int last = b.sow(origin, +1);
     int taken = 0;
-    for (int h = hole; h != origin; h = h == 0 ? kRingHoles - 1 : h - 1) {
-      const int c = p.cell[h];
+    for (int h = last; h != origin; h = h == 0 ? kRingHoles - 1 : h - 1) {
+      const int c = b.get(h);
       if (c != 2 && c != 4 && c != 6) break;
       taken += c;
-      p.cell[h] = 0;
+      b.add(h, -c);
     }
+    b.store(p);
     p.captured[index(me)] = static_cast<std::uint8_t>(p.captured[index(me)] + taken);
     p.quiet = taken ? 0 : static_cast<std::uint8_t>(p.quiet + 1);
 
-    const int south_left = row_sum(p, Side::South), north_left = row_sum(p, Side::North);
-    if ((south_left == 0 && north_left == 0) || p.quiet >= kQuietLimit) {
+    const bool south_empty = b.row_empty(Side::South), north_empty = b.row_empty(Side::North);
+    if ((south_empty && north_empty) || p.quiet >= kQuietLimit) {
       end_game(p);
-      return;
+      return p;
     }
     // The opponent moves next unless their row is empty: then they pass automatically.
-    if ((me == Side::South ? north_left : south_left) != 0) p.side = ~me;
+    if (!(me == Side::South ? north_empty : south_empty)) p.side = ~me;
+    return p;
   }
 
  private:
