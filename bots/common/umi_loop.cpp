@@ -7,14 +7,14 @@
 
 namespace bots {
 
-namespace {
-
-std::vector<std::string> split(const std::string& line) {
+std::vector<std::string> split_words(const std::string& line) {
   std::istringstream is(line);
   std::vector<std::string> t;
   for (std::string w; is >> w;) t.push_back(w);
   return t;
 }
+
+namespace {
 
 // "position startpos <variant> [moves ...]" or "position fen <notation...> [moves ...]".
 std::optional<mancala::Game> parse_position(const std::vector<std::string>& t, std::string& error) {
@@ -50,7 +50,7 @@ int run_umi(const BotInfo& info, const Policy& policy, std::istream& in, std::os
   std::uint64_t seed = 0;
   for (std::string line; std::getline(in, line);) {
     if (!line.empty() && line.back() == '\r') line.pop_back();
-    const auto t = split(line);
+    const auto t = split_words(line);
     if (t.empty()) continue;
     const std::string& cmd = t[0];
     if (cmd == "umi") {

@@ -7,6 +7,7 @@
 #include <iosfwd>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "rules/game.h"
 
@@ -23,6 +24,9 @@ struct Choice {
 };
 // Picks a move in a position that is not over. `seed` is the value of the "Seed" option.
 using Policy = std::function<Choice(const mancala::Game& game, std::uint64_t seed)>;
+
+// The whitespace-separated words of a line.
+std::vector<std::string> split_words(const std::string& line);
 
 // Reads commands from `in` until "quit" or EOF; returns the process exit code.
 int run_umi(const BotInfo& info, const Policy& policy, std::istream& in, std::ostream& out);

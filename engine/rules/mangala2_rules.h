@@ -51,16 +51,10 @@ class Mangala2Rules {
   void make(Position& p, Move mv) const { p = play(p, mv); }
 
   // Word-wise (ring::Board): the sowing is one table entry, the capture chain reads bytes out of
-  // the words. The child is built from the parent's words, never by copying the parent and then
-  // loading the copy (that stalls on store-to-load forwarding).
+  // the words, and the child is built from the parent's words (child_of).
   Position play(const Position& from, Move mv) const {
     assert(is_legal(from, mv));
-    Position p;
-    p.captured = from.captured;
-    p.side = from.side;
-    p.phase = from.phase;
-    p.quiet = from.quiet;
-    p.over = from.over;
+    Position p = child_of(from);
     const Side me = p.side;
     const int origin = first_pit(me) + mv.pit();
     ring::Board b(from);

@@ -44,6 +44,19 @@ inline void end_game(Position& p) {
   p.side = Side::South;
 }
 
+// A child position before its board is written: the parent's side, phase, counters and
+// captures, and an empty board. Building a child from the parent's words into this, instead of
+// copying the parent and then loading the copy, avoids a store-to-load forwarding stall.
+inline Position child_of(const Position& from) {
+  Position p;
+  p.captured = from.captured;
+  p.side = from.side;
+  p.phase = from.phase;
+  p.quiet = from.quiet;
+  p.over = from.over;
+  return p;
+}
+
 // A strong 64-bit mixer (a bijection: distinct inputs give distinct outputs).
 inline std::uint64_t mix64(std::uint64_t x) {
   x ^= x >> 31;

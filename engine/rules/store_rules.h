@@ -100,16 +100,10 @@ class StoreRules {
 
   void make(Position& p, Move mv) const { p = play(p, mv); }
 
-  // The position after `mv`. Reads the parent's board words directly: copying the position first
-  // and then loading words of the copy would stall on store-to-load forwarding.
+  // The position after `mv`, built from the parent's board words (child_of).
   Position play(const Position& from, Move mv) const {
     assert(is_legal(from, mv));
-    Position p;
-    p.captured = from.captured;
-    p.side = from.side;
-    p.phase = from.phase;
-    p.quiet = from.quiet;
-    p.over = from.over;
+    Position p = child_of(from);
     const Side me = p.side;
     const int origin = first_pit(me) + mv.pit();
 

@@ -41,16 +41,10 @@
 #include <thread>
 #include <vector>
 
+#include "common/umi_loop.h"
 #include "rules/game.h"
 
 namespace {
-
-std::vector<std::string> split(const std::string& line) {
-  std::istringstream is(line);
-  std::vector<std::string> t;
-  for (std::string w; is >> w;) t.push_back(w);
-  return t;
-}
 
 [[noreturn]] void sleep_forever() {
   for (;;) std::this_thread::sleep_for(std::chrono::hours(1));
@@ -109,7 +103,7 @@ int main(int argc, char** argv) {
   std::optional<mancala::Game> game, stale;
   int gos = 0, readies = 0;
   for (std::string line; std::getline(std::cin, line);) {
-    const auto t = split(line);
+    const auto t = bots::split_words(line);
     if (t.empty()) continue;
     if (t[0] == "umi") {
       if (process_fault("no-handshake")) continue;

@@ -11,6 +11,8 @@
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
+#include <map>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -111,6 +113,27 @@ inline int processes_after(const std::string& tag, std::chrono::milliseconds lim
     n = processes_with(tag);
   }
   return n;
+}
+
+// `arena run` writing into the folder `d`, without the progress line, plus `extra` arguments.
+template <class Dir>
+std::vector<std::string> arena_run(const Dir& d, std::vector<std::string> extra, const std::string& results = "r.jsonl") {
+  std::vector<std::string> argv = {ARENA_EXE, "run", "--out", d.path.string(), "--results", results, "--no-progress"};
+  argv.insert(argv.end(), extra.begin(), extra.end());
+  return argv;
+}
+
+// A results file as id -> game, without the timing fields; every id must appear once.
+inline std::map<std::int64_t, nlohmann::json> games_of(const std::string& path) {
+  std::map<std::int64_t, nlohmann::json> out;
+  const auto lines = lines_of(path);
+  for (std::size_t i = 1; i < lines.size(); ++i) {
+    nlohmann::json g = nlohmann::json::parse(lines[i]);
+    g.erase("duration_ms");
+    for (auto& m : g["moves"]) m.erase("ms");
+    EXPECT_TRUE(out.emplace(g["id"].get<std::int64_t>(), g).second) << "game " << g["id"] << " recorded twice";
+  }
+  return out;
 }
 
 }  // namespace arena_test

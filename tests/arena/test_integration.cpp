@@ -7,35 +7,18 @@
 
 #include "test_helpers.h"
 
+using arena_test::arena_run;
+using arena_test::games_of;
 using arena_test::run;
 using arena_test::TempDir;
 using nlohmann::json;
 
 namespace {
 
-std::vector<std::string> arena_run(const TempDir& d, std::vector<std::string> extra, const std::string& results = "r.jsonl") {
-  std::vector<std::string> argv = {ARENA_EXE, "run", "--out", d.path.string(), "--results", results, "--no-progress"};
-  argv.insert(argv.end(), extra.begin(), extra.end());
-  return argv;
-}
-
 std::vector<std::string> three_bots(const std::string& tag = "") {
   return {"--engine", "name=random cmd=" RANDOM_BOT + (tag.empty() ? "" : " arg=" + tag),
           "--engine", "name=greedy cmd=" GREEDY_BOT + (tag.empty() ? "" : " arg=" + tag),
           "--engine", "name=python cmd=python3 arg=" PYTHON_BOT " margin=200"};
-}
-
-// id -> the game without its timing fields.
-std::map<std::int64_t, json> games_of(const std::string& path) {
-  std::map<std::int64_t, json> out;
-  const auto lines = arena_test::lines_of(path);
-  for (std::size_t i = 1; i < lines.size(); ++i) {
-    json g = json::parse(lines[i]);
-    g.erase("duration_ms");
-    for (auto& m : g["moves"]) m.erase("ms");
-    EXPECT_TRUE(out.emplace(g["id"].get<std::int64_t>(), g).second) << "game played twice";
-  }
-  return out;
 }
 
 std::string standings_block(const std::string& text) {

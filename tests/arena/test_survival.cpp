@@ -13,33 +13,16 @@
 
 #include "test_helpers.h"
 
+using arena_test::arena_run;
+using arena_test::games_of;
 using arena_test::run;
 using arena_test::TempDir;
 using nlohmann::json;
 
 namespace {
 
-std::vector<std::string> arena_run(const TempDir& d, std::vector<std::string> extra, const std::string& results = "r.jsonl") {
-  std::vector<std::string> argv = {ARENA_EXE, "run", "--out", d.path.string(), "--results", results, "--no-progress"};
-  argv.insert(argv.end(), extra.begin(), extra.end());
-  return argv;
-}
-
 std::vector<std::string> two_bots() {
   return {"--engine", "name=random cmd=" RANDOM_BOT, "--engine", "name=greedy cmd=" GREEDY_BOT, "--rounds", "2", "--seed", "4"};
-}
-
-// id -> the game without its timing fields; every id once.
-std::map<std::int64_t, json> games_of(const std::string& path) {
-  std::map<std::int64_t, json> out;
-  const auto lines = arena_test::lines_of(path);
-  for (std::size_t i = 1; i < lines.size(); ++i) {
-    json g = json::parse(lines[i]);
-    g.erase("duration_ms");
-    for (auto& m : g["moves"]) m.erase("ms");
-    EXPECT_TRUE(out.emplace(g["id"].get<std::int64_t>(), g).second) << "game " << g["id"] << " recorded twice";
-  }
-  return out;
 }
 
 void write(const std::string& path, const std::string& text) { std::ofstream(path, std::ios::binary | std::ios::trunc) << text; }
