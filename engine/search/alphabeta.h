@@ -201,11 +201,12 @@ int AlphaBeta<R>::search(const Position& p, int depth, int alpha, int beta, int 
   if (const TTEntry* e = use_table ? tt_.probe(k) : nullptr) {
     tt_move = e->move;
     if (e->depth >= depth) {
-      const int v = e->value + diff;
-      const Bound b = static_cast<Bound>(e->bound);
-      if (b == Bound::Exact || (b == Bound::Lower && v >= beta) || (b == Bound::Upper && v <= alpha)) {
+      const int lower = e->lower + diff, upper = e->upper + diff;
+      const bool cut = (e->has_lower() && lower >= beta) || (e->has_upper() && upper <= alpha) ||
+                       (e->has_lower() && lower == upper);
+      if (cut) {
         if (e->depth != kSolvedDepth) ++heuristic_leaves_;
-        return v;
+        return e->has_lower() && lower >= beta ? lower : upper;
       }
     }
   }
@@ -221,11 +222,11 @@ int AlphaBeta<R>::search(const Position& p, int depth, int alpha, int beta, int 
     if (c.pos.over) continue;
     const TTEntry* e = tt_.probe(c.key);
     if (!e || e->depth < depth - 1) continue;
-    const int child_view = e->value + value_of_finished(c.pos);
-    const Bound b = static_cast<Bound>(e->bound);
-    const bool lower_for_me = b == Bound::Exact || (c.same_side ? b == Bound::Lower : b == Bound::Upper);
+    // My lower bound: the child's lower bound if I move again there, else minus its upper bound.
+    const bool known = c.same_side ? e->has_lower() : e->has_upper();
+    const int child_view = (c.same_side ? e->lower : e->upper) + value_of_finished(c.pos);
     const int mine = c.same_side ? child_view : -child_view;
-    if (lower_for_me && mine >= beta) {
+    if (known && mine >= beta) {
       if (e->depth != kSolvedDepth) ++heuristic_leaves_;
       return mine;
     }

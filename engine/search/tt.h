@@ -18,15 +18,27 @@ namespace mancala::search {
 
 inline constexpr int kSolvedDepth = 255;  // entry value does not depend on any heuristic leaf
 
+// Both bounds of a position's value: MTD(f) passes alternate between proving lower and upper
+// bounds, and keeping both lets a later pass use what an earlier one proved the other way.
+// No lower bound is kNoLower, no upper bound kNoUpper; lower == upper is an exact value.
 struct TTEntry {
-  std::uint64_t key = 0;
-  std::int16_t value = 0;  // relative to the score difference at the node
+  static constexpr std::int16_t kNoLower = -32767, kNoUpper = 32767;
+  std::uint32_t check_high = 0;  // key bits 32..63 (the bucket index uses the low bits)
+  std::uint16_t check_mid = 0;   // key bits 16..31
+  std::int16_t lower = kNoLower;  // relative to the score difference at the node
+  std::int16_t upper = kNoUpper;
   std::uint8_t depth = 0;
-  std::uint8_t bound = 0;  // Bound
   std::uint8_t move = 0xFF;
   std::uint8_t generation = 0;
-  std::uint8_t work = 0;   // log2 of the nodes searched to compute it
+  std::uint8_t work = 0;  // log2 of the nodes searched to compute it
+  std::uint8_t used = 0;
   std::uint8_t pad = 0;
+
+  bool holds(std::uint64_t key) const {
+    return used && check_high == static_cast<std::uint32_t>(key >> 32) && check_mid == static_cast<std::uint16_t>(key >> 16);
+  }
+  bool has_lower() const { return lower != kNoLower; }
+  bool has_upper() const { return upper != kNoUpper; }
 };
 static_assert(sizeof(TTEntry) == 16);
 
@@ -56,36 +68,47 @@ class TranspositionTable {
   const TTEntry* probe(std::uint64_t key) const {
     const Bucket& b = table_[key & mask_];
     for (const TTEntry& e : b.e)
-      if (e.key == key && e.bound != kEmpty) return &e;
+      if (e.holds(key)) return &e;
     return nullptr;
   }
 
+  // Stores a search result (`value` with `bound`, relative to the score difference). A result of
+  // the same depth as the entry's (in a proof: both solved) is merged into its bounds.
   void store(std::uint64_t key, int value, int depth, Bound bound, int move, int work) {
     Bucket& b = table_[key & mask_];
+    const auto v = static_cast<std::int16_t>(value);
+    std::int16_t lower = bound == Bound::Upper ? TTEntry::kNoLower : v;
+    std::int16_t upper = bound == Bound::Lower ? TTEntry::kNoUpper : v;
     TTEntry* slot = nullptr;
     int lowest = 1 << 30;
     for (TTEntry& e : b.e) {
-      if (e.key == key && e.bound != kEmpty) {
+      if (e.holds(key)) {
         // A deeper result of this search is worth more than a shallower new one.
         if (e.depth > depth && e.generation == generation_ && e.depth != kSolvedDepth) return;
+        if (e.depth == depth && e.generation == generation_) {
+          const std::int16_t l = std::max(lower, e.lower), u = std::min(upper, e.upper);
+          if (l <= u) lower = l, upper = u;  // (inconsistent bounds: the new result wins)
+        }
+        if (move == 0xFF) move = e.move;  // keep a known best move
         slot = &e;
         break;
       }
-      const int keep = e.bound == kEmpty ? -1 : e.work + (e.generation == generation_ ? 64 : 0);
+      const int keep = !e.used ? -1 : e.work + (e.generation == generation_ ? 64 : 0);
       if (keep < lowest) {
         lowest = keep;
         slot = &e;
       }
     }
-    if (slot->key == key && move == 0xFF) move = slot->move;  // keep a known best move
-    *slot = TTEntry{key,
-                    static_cast<std::int16_t>(value),
-                    static_cast<std::uint8_t>(depth),
-                    static_cast<std::uint8_t>(bound),
-                    static_cast<std::uint8_t>(move),
-                    generation_,
-                    static_cast<std::uint8_t>(std::min(work, 63)),
-                    0};
+    TTEntry& t = *slot;
+    t.check_high = static_cast<std::uint32_t>(key >> 32);
+    t.check_mid = static_cast<std::uint16_t>(key >> 16);
+    t.lower = lower;
+    t.upper = upper;
+    t.depth = static_cast<std::uint8_t>(depth);
+    t.move = static_cast<std::uint8_t>(move);
+    t.generation = generation_;
+    t.work = static_cast<std::uint8_t>(std::min(work, 63));
+    t.used = 1;
   }
 
   void prefetch(std::uint64_t key) const { __builtin_prefetch(&table_[key & mask_]); }
@@ -94,21 +117,15 @@ class TranspositionTable {
     int used = 0;
     const std::size_t n = std::min<std::size_t>(250, size_);
     for (std::size_t i = 0; i < n; ++i)
-      for (const TTEntry& e : table_[i].e) used += e.bound != kEmpty && e.generation == generation_;
+      for (const TTEntry& e : table_[i].e) used += e.used && e.generation == generation_;
     return n ? static_cast<int>(used * 1000 / (kWays * n)) : 0;
   }
 
  private:
-  static constexpr std::uint8_t kEmpty = 0xFF;
   static constexpr int kWays = 4;
   struct alignas(64) Bucket {
-    TTEntry e[kWays] = {empty_entry(), empty_entry(), empty_entry(), empty_entry()};
+    TTEntry e[kWays] = {};
   };
-  static TTEntry empty_entry() {
-    TTEntry t;
-    t.bound = kEmpty;
-    return t;
-  }
   struct Free {
     void operator()(Bucket* b) const { std::free(b); }
   };
