@@ -5,9 +5,9 @@
 // opponent pit, needs a non-empty opposite pit for the empty-pit capture, and gives the
 // remaining stones to the player whose row ran empty (Kalah: each player keeps their own).
 //
-// Speed: a sowing of r seeds (r <= one lap) adds a precomputed byte mask to the board, three
-// 64-bit additions; whole laps add a multiple of the lap mask. Counts never exceed 255, so no
-// byte carries into its neighbour.
+// Speed: the board is a few 64-bit words (byte i = hole i). A pit of n seeds (up to a lap of the
+// largest board) is sown by adding one precomputed word delta; longer sowings add whole laps
+// first. Counts never exceed 255, so no byte carries into its neighbour.
 #include <array>
 #include <cassert>
 #include <cstring>
@@ -81,7 +81,6 @@ class StoreRules {
 
   // A hash of the pits and the side to move, leaving the stores out: positions that differ only in
   // banked seeds play out alike (the search stores values relative to the store difference).
-  // Only the words that hold holes are mixed, the side in a byte no hole uses.
   std::uint64_t hash_without_stores(const Position& p) const {
     const Board b(p);
     const Words& keep = pit_mask();
