@@ -46,13 +46,16 @@ TEST(Survival, KilledAtRandomMomentsManyTimesLosesNothingAndRepeatsNothing) {
   const auto ref_ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t_ref).count();
 
   // 20 kills at seeded random delays after each start: during preflight, while the header is
-  // created, between games, in the middle of a write.
+  // created, between games, in the middle of a write. The delays add up to about 80% of the
+  // reference run and every restart repeats the start-up, so the tournament is normally still
+  // unfinished at the last kill; on a loaded machine some of the last kills may come after it
+  // finished (status 0), which is why only half of them must land mid-run.
   std::mt19937_64 rng(20240607);
   const int kills = 20;
   std::size_t max_seen = 0;
   int killed_mid_run = 0;
   for (int k = 0; k < kills; ++k) {
-    const auto delay = std::uniform_int_distribution<int>(5, std::max<int>(60, static_cast<int>(ref_ms / 6)))(rng);
+    const auto delay = std::uniform_int_distribution<int>(5, std::max<int>(60, static_cast<int>(ref_ms / 12)))(rng);
     const pid_t pid = arena_test::start(argv_for("killed.jsonl"), d / "k.out", d / "k.err");
     ASSERT_GT(pid, 0);
     std::this_thread::sleep_for(std::chrono::milliseconds(delay));
@@ -70,7 +73,7 @@ TEST(Survival, KilledAtRandomMomentsManyTimesLosesNothingAndRepeatsNothing) {
   EXPECT_EQ(after, reference);
   EXPECT_EQ(arena_test::lines_of(d / "killed.jsonl").size(), 151u);
   EXPECT_EQ(arena_test::processes_after(tag), 0);
-  EXPECT_GE(killed_mid_run, kills - 2);  // the kills landed while the arena was running
+  EXPECT_GE(killed_mid_run, kills / 2);  // the kills landed while the arena was running
   std::cout << "survival: " << kills << " kills (" << killed_mid_run << " mid-run), up to " << (max_seen ? max_seen - 1 : 0)
             << " games recorded before the final run, reference run " << ref_ms << " ms" << std::endl;
 }
