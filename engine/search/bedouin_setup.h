@@ -1,0 +1,69 @@
+#pragma once
+// Bedouin set-up: South's first move places all counters in the four centre holes, tens of
+// thousands of choices (62,196 for 70 counters). Ranked statically, then the best few searched.
+// Part of AlphaBeta (alphabeta.h includes this file at its end).
+#include <algorithm>
+#include <vector>
+
+#include "alphabeta.h"
+
+namespace mancala::search {
+
+// Bedouin: South's first move places all counters; tens of thousands of choices. Rank every
+// distribution by the worse of North's keep/flip after the forced openings (static value), then
+// search the most promising ones ever deeper while time lasts.
+template <class R>
+Result AlphaBeta<R>::choose_distribution(const Position& root, const std::function<void(const Info&)>& on_info) {
+  struct Candidate {
+    Move move;
+    Position after;  // North to choose keep or flip
+    int value;       // for South
+  };
+  std::vector<Candidate> all;
+  rules_.for_each_move(root, [&](Move mv) {
+    Candidate c{mv, rules_.play(root, mv), 0};
+    int worst = kInfinity;
+    for (Move choice : {Move::keep(), Move::flip()}) {
+      Position q = rules_.play(c.after, choice);
+      while (!q.over && q.phase == Phase::Opening) rules_.make(q, Move::sow(3));
+      const int for_south = q.over ? value_of_finished(q) * (q.side == Side::South ? 1 : -1)
+                                   : evaluate(rules_, q, settings_.plain_eval) * (q.side == Side::South ? 1 : -1);
+      worst = std::min(worst, for_south);
+    }
+    c.value = worst + noise(key(c.after) ^ mv.raw());
+    all.push_back(c);
+  });
+  constexpr std::size_t kFinalists = 32;
+  std::partial_sort(all.begin(), all.begin() + std::min(kFinalists, all.size()), all.end(),
+                    [](const Candidate& a, const Candidate& b) { return a.value > b.value; });
+  all.resize(std::min(kFinalists, all.size()));
+
+  Result result;
+  result.best = all.front().move;
+  result.score = all.front().value;
+  for (int depth = 1; depth <= max_depth(); ++depth) {
+    const std::uint64_t heuristic_before = heuristic_leaves_;
+    int best = -kInfinity;
+    std::size_t best_index = 0;
+    for (std::size_t i = 0; i < all.size(); ++i) {
+      const int v = -search(all[i].after, depth, -kInfinity, best == -kInfinity ? kInfinity : -best, 1);
+      if (aborted_) break;
+      if (v > best) {
+        best = v;
+        best_index = i;
+      }
+    }
+    if (aborted_) break;
+    std::rotate(all.begin(), all.begin() + static_cast<long>(best_index), all.begin() + static_cast<long>(best_index) + 1);
+    result.best = all.front().move;
+    result.score = best;
+    result.depth = depth;
+    result.proven = false;  // only the finalists were searched
+    if (on_info) on_info(make_info(depth, best, false, {result.best}));
+    if (heuristic_leaves_ == heuristic_before || time_.soft_limit_reached()) break;
+  }
+  result.nodes = nodes_;
+  return result;
+}
+
+}  // namespace mancala::search
