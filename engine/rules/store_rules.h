@@ -13,6 +13,7 @@
 #include <cstring>
 
 #include "move.h"
+#include "store_tables.h"
 #include "position.h"
 #include "variant.h"
 
@@ -27,7 +28,7 @@ class StoreRules {
       : variant_(v), pits_(v.pits), empty_capture_(v.empty_capture) {
     assert(v.has_stores() && (Pits == 0 || Pits == v.pits));
     row_mask_ = m() == 8 ? ~0ULL : (1ULL << (8 * m())) - 1;
-    build_tables();
+    if constexpr (Pits == 0) tables_ = &store_tables::kBySize<Turkish>[static_cast<std::size_t>(m())];
   }
 
   const Variant& variant() const { return variant_; }
@@ -114,7 +115,7 @@ class StoreRules {
     int here;   // seeds in the hole the last seed fell into
     int there;  // seeds in the pit opposite it
     if (seeds <= kDirectSeeds) [[likely]] {  // emptying the origin and sowing: one table entry
-      sow = &direct_[origin][seeds];
+      sow = &tables().direct[origin][seeds];
       b.add(sow->add);
       here = from.cell[sow->last] + sow->last_gain;
       there = from.cell[sow->opposite] + sow->opposite_gain;
@@ -124,7 +125,7 @@ class StoreRules {
       there = b.get(sow->opposite);
     }
 
-    const Words* take = take_[index(me)];
+    const Words* take = tables().take[index(me)];
     if (sow->ends == Ends::OwnPit) {
       if (here == 1 && (there || (!Turkish && empty_capture_))) {
         b.add(take[sow->last]);
@@ -146,8 +147,12 @@ class StoreRules {
  private:
   // Board words: byte i is hole i. With the pit count fixed at compile time only the words that
   // hold holes are touched (two for six pits).
-  static constexpr int kWords = Pits ? (2 * Pits + 2 + 7) / 8 : kCellBytes / 8;
-  using Words = std::array<std::uint64_t, kWords>;
+  static constexpr int kWords = store_tables::words_for(Pits);
+  using Words = store_tables::Words<kWords>;
+  using Sowing = store_tables::Sowing<kWords>;
+  using Ends = store_tables::Ends;
+  using Tables = store_tables::Tables<Turkish, kWords>;
+  static constexpr int kDirectSeeds = store_tables::kDirectSeeds<Turkish>;
 
   // The board as little-endian words kept in registers: every index is resolved by selects, not
   // by indexing an array, which would send the words through memory.
@@ -177,50 +182,14 @@ class StoreRules {
     }
   };
 
-  // Where the last seed of a sowing lands, from the mover's point of view.
-  enum class Ends : std::uint8_t { OwnStore, OwnPit, OpponentPit };
-
-  struct alignas(32) Sowing {  // a power of two: cheap indexing
-    Words add;                 // byte-wise change of the board
-    std::uint8_t last;         // the hole the last seed lands in
-    std::uint8_t opposite;     // the pit opposite it (for a capture)
-    std::int8_t last_gain;     // what the sowing changed in those two holes
-    std::int8_t opposite_gain;
-    Ends ends;
-  };
-
-  // Pits holding up to this many seeds (a lap of the largest board, plus the seed Turkish keeps
-  // back) are sown by one table entry.
-  static constexpr int kDirectSeeds = 2 * kMaxPits + 1 + (Turkish ? 1 : 0);
-
-  static constexpr Words row_words(int first, int count) {
-    Words w{};
-    for (int i = first; i < first + count; ++i) w[i / 8] |= std::uint64_t{0xFF} << (i % 8 * 8);
-    return w;
+  // The sowing tables: compile-time constants (store_tables.h).
+  const Tables& tables() const {
+    if constexpr (Pits > 0) return store_tables::kFixed<Turkish, Pits>;
+    else return *tables_;
   }
-  // Byte masks of each side's pits: constants when the pit count is.
-  const Words& row_mask(Side s) const {
-    if constexpr (Pits > 0) {
-      static constexpr Words kRows[2] = {row_words(0, Pits), row_words(Pits + 1, Pits)};
-      return kRows[index(s)];
-    } else {
-      return row_[index(s)];
-    }
-  }
-
-  const Words& pit_mask() const {
-    if constexpr (Pits > 0) {
-      static constexpr Words kPitMask = [] {
-        Words w = row_words(0, Pits);
-        const Words north = row_words(Pits + 1, Pits);
-        for (int k = 0; k < kWords; ++k) w[k] |= north[k];
-        return w;
-      }();
-      return kPitMask;
-    } else {
-      return pit_mask_;
-    }
-  }
+  // Byte masks of each side's pits, and of both.
+  const Words& row_mask(Side s) const { return tables().row[index(s)]; }
+  const Words& pit_mask() const { return tables().pit_mask; }
 
   // The rare sowing of more than a lap: empty the origin, whole laps, then the rest.
   const Sowing& lap_sowing(Board& b, int origin, int seeds) const {
@@ -231,63 +200,14 @@ class StoreRules {
       --seeds;
     }
     const std::uint64_t laps = static_cast<std::uint64_t>((seeds - 1) / cycle());
-    b.add(lap_[index(me)], laps);
+    b.add(tables().lap[index(me)], laps);
     seeds -= static_cast<int>(laps) * cycle();
     // The entry that sows `seeds` more (Turkish: of seeds + 1, one kept back) also empties the
     // origin, which is already done: put those back.
-    const Sowing& rest = direct_[origin][seeds + (Turkish ? 1 : 0)];
+    const Sowing& rest = tables().direct[origin][seeds + (Turkish ? 1 : 0)];
     b.add(origin, seeds);
     b.add(rest.add);
     return rest;
-  }
-
-  // direct_[origin][n]: the complete effect of sowing a pit holding n seeds, found by sowing seed
-  // by seed on an otherwise empty board.
-  void build_tables() {
-    const int holes = 2 * m() + 2;
-    for (Side s : {Side::South, Side::North}) {
-      const int opp_store = store(~s);
-      Words lap{};
-      for (int i = 0; i < holes; ++i)
-        if (i != opp_store) lap[i / 8] |= std::uint64_t{1} << (i % 8 * 8);
-      lap_[index(s)] = lap;
-      row_[index(s)] = row_words(first_pit(s), m());
-      for (int k = 0; k < kWords; ++k) pit_mask_[k] |= row_[index(s)][k];
-      for (int hole = 0; hole < holes; ++hole) {
-        Words& t = take_[index(s)][hole];
-        t = Words{};
-        t[hole / 8] -= std::uint64_t{1} << (hole % 8 * 8);
-        t[store(s) / 8] += std::uint64_t{1} << (store(s) % 8 * 8);
-      }
-      for (int origin = first_pit(s); origin < first_pit(s) + m(); ++origin) {
-        for (int n = 0; n <= kDirectSeeds; ++n) {
-          int delta[kMaxCells] = {};
-          int left = n, hole = origin;
-          delta[origin] -= n;
-          if (Turkish && n >= 2) {
-            ++delta[origin];
-            --left;
-          }
-          for (; left > 0; --left) {
-            hole = (hole + 1) % holes;
-            if (hole == opp_store) hole = (hole + 1) % holes;
-            ++delta[hole];
-          }
-          Sowing& sw = direct_[origin][n];
-          sw.add = Words{};
-          for (int i = 0; i < holes; ++i)
-            sw.add[i / 8] += static_cast<std::uint64_t>(static_cast<std::int64_t>(delta[i])) << (i % 8 * 8);
-          sw.last = static_cast<std::uint8_t>(hole);
-          sw.opposite = static_cast<std::uint8_t>(hole < 2 * m() + 1 ? 2 * m() - hole : hole);
-          sw.last_gain = static_cast<std::int8_t>(delta[sw.last]);
-          sw.opposite_gain = static_cast<std::int8_t>(delta[sw.opposite]);
-          sw.ends = n == 0                                                  ? Ends::OpponentPit  // never played
-                    : hole == store(s)                                      ? Ends::OwnStore
-                    : hole >= first_pit(s) && hole < first_pit(s) + m() ? Ends::OwnPit
-                                                                            : Ends::OpponentPit;
-        }
-      }
-    }
   }
 
   void finish(Position& p) const {
@@ -308,12 +228,7 @@ class StoreRules {
   int pits_;
   bool empty_capture_;
   std::uint64_t row_mask_;
-  Words lap_[2];  // one seed in every hole a lap visits
-  Words row_[2];  // byte masks of each side's pits
-  Words pit_mask_{};  // both rows
-  Words take_[2][kMaxCells];  // [mover][hole]: one seed from the hole into the mover's store
-  static_assert(kDirectSeeds < 32);
-  Sowing direct_[kMaxCells][32];  // [origin][seeds]
+  const Tables* tables_ = nullptr;  // board sizes read from the variant
 };
 
 using KalahRules = StoreRules<false>;
