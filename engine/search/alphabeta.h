@@ -44,9 +44,24 @@ class AlphaBeta {
     int final_value; // if the game ended: the final margin from the mover's view
   };
 
-  int search(const Position& p, int depth, int alpha, int beta, int ply);
-  int child_value(const Child& c, int depth, int alpha, int beta, int ply, bool full_window);
-  int expand(const Position& p, Child* kids, int tt_move, bool children_probe) const;
+  // A node's children, made (and their table entries requested) before the node is searched.
+  struct Children {
+    Child kid[MoveList::kCapacity];
+    int n = 0;
+  };
+
+  // `k` is key(p), computed by the caller when the node uses the table (depth >= kTableMinDepth);
+  // `made` is p's children if the caller made them already.
+  int search(const Position& p, std::uint64_t k, int depth, int alpha, int beta, int ply, const Children* made = nullptr);
+  int search(const Position& p, int depth, int alpha, int beta, int ply) {
+    return search(p, depth >= kTableMinDepth ? key(p) : 0, depth, alpha, beta, ply);
+  }
+  int child_value(const Child& c, int depth, int alpha, int beta, int ply, bool full_window,
+                  const Children* made = nullptr);
+  void make_child(Child& c, const Position& p, Move mv, bool children_probe) const;
+  int expand(const Position& p, Child* kids, bool children_probe, int skip = -1) const;
+  bool make_ahead(const Child& c, int depth, Children& out) const;
+  static void sort_children(const Child* kids, int n, int tt_move, std::uint8_t* order);
   Result choose_distribution(const Position& root, const std::function<void(const Info&)>& on_info);
   std::vector<Move> principal_variation(Position p, Move first, int max_len) const;
   void check_limits();
@@ -102,6 +117,7 @@ class AlphaBeta {
   const Limits& limits_;
   const std::atomic<bool>& stop_;
   const TimeManager& time_;
+  static constexpr int kNoMove = 0xFF;  // no move in a table entry
   std::uint64_t nodes_ = 0;
   std::uint64_t heuristic_leaves_ = 0;
   int seldepth_ = 0;
@@ -133,51 +149,76 @@ void AlphaBeta<R>::check_limits() {
 }
 
 template <class R>
-int AlphaBeta<R>::expand(const Position& p, Child* kids, int tt_move, bool children_probe) const {
-  MoveList list;
-  rules_.generate(p, list);
-  const int before = score_difference(rules_, p);
-  int n = 0;
-  for (Move mv : list) {
-    Child& c = kids[n++];
-    c.move = mv;
-    c.pos = rules_.play(p, mv);
-    c.key = 0;
-    if (children_probe) {
-      c.key = key(c.pos);
-      tt_.prefetch(c.key);  // the child's entry is wanted soon (ETC, then its own search)
-    }
-    c.same_side = !c.pos.over && c.pos.side == p.side;
-    // A finished position has no side to move: its margin is taken from the mover's view here.
-    const int south_margin = rules_.score(c.pos, Side::South) - rules_.score(c.pos, Side::North);
-    const int after = p.side == Side::South ? south_margin : -south_margin;
-    c.final_value = kScoreUnit * after;
-    c.order = (mv.pit() == tt_move ? 1 << 24 : 0) + (c.same_side ? 1 << 16 : 0) + (after - before) * 256 + mv.pit();
+void AlphaBeta<R>::make_child(Child& c, const Position& p, Move mv, bool children_probe) const {
+  c.move = mv;
+  c.pos = rules_.play(p, mv);
+  c.key = 0;
+  if (children_probe) {
+    c.key = key(c.pos);
+    tt_.prefetch(c.key);  // the child's entry is wanted soon (ETC, then its own search)
   }
-  std::sort(kids, kids + n, [](const Child& a, const Child& b) { return a.order > b.order; });
+  c.same_side = !c.pos.over && c.pos.side == p.side;
+  // A finished position has no side to move: its margin is taken from the mover's view here.
+  const int south_margin = rules_.score(c.pos, Side::South) - rules_.score(c.pos, Side::North);
+  const int after = p.side == Side::South ? south_margin : -south_margin;
+  c.final_value = kScoreUnit * after;
+  const int gain = after - score_difference(rules_, p);
+  c.order = (c.same_side ? 1 << 16 : 0) + gain * 256 + mv.pit();  // the table's move comes first (sort_children)
+}
+
+// Makes all children but `skip` (a move already searched) into kids[0..n).
+template <class R>
+int AlphaBeta<R>::expand(const Position& p, Child* kids, bool children_probe, int skip) const {
+  int n = 0;
+  rules_.for_each_move(p, [&](Move mv) {
+    if (mv.pit() != skip) make_child(kids[n++], p, mv, children_probe);
+  });
   return n;
 }
 
+// Search order: the table's move, then by Child::order. Sorting indices moves bytes, not positions.
 template <class R>
-int AlphaBeta<R>::child_value(const Child& c, int depth, int alpha, int beta, int ply, bool full_window) {
+void AlphaBeta<R>::sort_children(const Child* kids, int n, int tt_move, std::uint8_t* order) {
+  auto rank = [&](int i) { return kids[i].order + (kids[i].move.pit() == tt_move ? 1 << 24 : 0); };
+  for (int i = 0; i < n; ++i) {
+    int j = i;
+    for (const int r = rank(i); j > 0 && rank(order[j - 1]) < r; --j) order[j] = order[j - 1];
+    order[j] = static_cast<std::uint8_t>(i);
+  }
+}
+
+// Makes the children of the child about to be searched, so that their table entries are on their
+// way while this node still probes its own children: two levels' memory round trips overlap
+// instead of following one another. Only where the grandchildren use the table.
+template <class R>
+bool AlphaBeta<R>::make_ahead(const Child& c, int depth, Children& out) const {
+  if (c.pos.over || depth - 2 < kTableMinDepth) return false;
+  out.n = expand(c.pos, out.kid, true);
+  return true;
+}
+
+template <class R>
+int AlphaBeta<R>::child_value(const Child& c, int depth, int alpha, int beta, int ply, bool full_window,
+                              const Children* made) {
   if (c.pos.over) {
     ++nodes_;
     return c.final_value;
   }
   if (c.same_side) {
-    if (full_window) return search(c.pos, depth - 1, alpha, beta, ply + 1);
-    int v = search(c.pos, depth - 1, alpha, alpha + 1, ply + 1);
-    if (v > alpha && v < beta && !aborted_ && !out_of_budget_) v = search(c.pos, depth - 1, alpha, beta, ply + 1);
+    if (full_window) return search(c.pos, c.key, depth - 1, alpha, beta, ply + 1, made);
+    int v = search(c.pos, c.key, depth - 1, alpha, alpha + 1, ply + 1, made);
+    if (v > alpha && v < beta && !aborted_ && !out_of_budget_) v = search(c.pos, c.key, depth - 1, alpha, beta, ply + 1, made);
     return v;
   }
-  if (full_window) return -search(c.pos, depth - 1, -beta, -alpha, ply + 1);
-  int v = -search(c.pos, depth - 1, -alpha - 1, -alpha, ply + 1);
-  if (v > alpha && v < beta && !aborted_ && !out_of_budget_) v = -search(c.pos, depth - 1, -beta, -alpha, ply + 1);
+  if (full_window) return -search(c.pos, c.key, depth - 1, -beta, -alpha, ply + 1, made);
+  int v = -search(c.pos, c.key, depth - 1, -alpha - 1, -alpha, ply + 1, made);
+  if (v > alpha && v < beta && !aborted_ && !out_of_budget_) v = -search(c.pos, c.key, depth - 1, -beta, -alpha, ply + 1, made);
   return v;
 }
 
 template <class R>
-int AlphaBeta<R>::search(const Position& p, int depth, int alpha, int beta, int ply) {
+int AlphaBeta<R>::search(const Position& p, std::uint64_t k, int depth, int alpha, int beta, int ply,
+                         const Children* made) {
   if ((++nodes_ & 1023) == 0) check_limits();
   if (aborted_ || out_of_budget_) return 0;
   seldepth_ = std::max(seldepth_, ply);
@@ -196,10 +237,9 @@ int AlphaBeta<R>::search(const Position& p, int depth, int alpha, int beta, int 
 
   // Nodes just above the leaves skip the table too: re-searching them is cheaper than a cache miss.
   const bool use_table = depth >= kTableMinDepth;
-  const std::uint64_t k = use_table ? key(p) : 0;
   int tt_move = -1;
   if (const TTEntry* e = use_table ? tt_.probe(k) : nullptr) {
-    tt_move = e->move;
+    tt_move = e->move == kNoMove ? -1 : e->move;
     if (e->depth >= depth) {
       const int lower = e->lower + diff, upper = e->upper + diff;
       const bool cut = (e->has_lower() && lower >= beta) || (e->has_upper() && upper <= alpha) ||
@@ -212,35 +252,64 @@ int AlphaBeta<R>::search(const Position& p, int depth, int alpha, int beta, int 
   }
 
   const std::uint64_t heuristic_before = heuristic_leaves_, nodes_before = nodes_;
-  Child kids[MoveList::kCapacity];
-  const int n = expand(p, kids, tt_move, depth - 1 >= kTableMinDepth);
+  const bool children_probe = depth - 1 >= kTableMinDepth;
+  Child own[MoveList::kCapacity];
+  const Child* kids = own;
+  std::uint8_t order[MoveList::kCapacity];
+  int best = -kInfinity, best_move = kNoMove, a = alpha, first = 0, n = 0;
+  Children ahead;  // the children of the next child to be searched
 
-  // Enhanced transposition cutoff: a child already known to refute this node. Far from the
-  // leaves only, where a cutoff saves a whole subtree and the probes are worth their cache misses.
-  for (int i = 0; depth >= kEtcMinDepth && i < n; ++i) {
-    const Child& c = kids[i];
-    if (c.pos.over) continue;
-    const TTEntry* e = tt_.probe(c.key);
-    if (!e || e->depth < depth - 1) continue;
-    // My lower bound: the child's lower bound if I move again there, else minus its upper bound.
-    const bool known = c.same_side ? e->has_lower() : e->has_upper();
-    const int child_view = (c.same_side ? e->lower : e->upper) + value_of_finished(c.pos);
-    const int mine = c.same_side ? child_view : -child_view;
-    if (known && mine >= beta) {
-      if (e->depth != kSolvedDepth) ++heuristic_leaves_;
-      return mine;
-    }
+  if (made) {
+    kids = made->kid;
+    n = made->n;
+    sort_children(kids, n, tt_move, order);
+  } else if (tt_move >= 0 && rules_.is_legal(p, Move::from_raw(tt_move))) {
+    // The table's move first, before the other children are even made: at a cut node it usually
+    // refutes alone, and making and probing the rest would cost a cache miss per child.
+    make_child(own[0], p, Move::from_raw(tt_move), children_probe);
+    const bool ahead_made = make_ahead(own[0], depth, ahead);
+    best = child_value(own[0], depth, a, beta, ply, true, ahead_made ? &ahead : nullptr);
+    if (aborted_ || out_of_budget_) return 0;
+    best_move = tt_move;
+    a = std::max(a, best);
+    first = 1;
   }
 
-  int best = -kInfinity, best_move = kids[0].move.pit(), a = alpha;
-  for (int i = 0; i < n; ++i) {
-    const int v = child_value(kids[i], depth, a, beta, ply, i == 0);
-    if (aborted_ || out_of_budget_) return 0;
-    if (v > best) {
-      best = v;
-      best_move = kids[i].move.pit();
-      if (v > a) a = v;
-      if (a >= beta) break;
+  if (best < beta) {
+    if (!made) {
+      n = first + expand(p, own + first, children_probe, first ? tt_move : -1);
+      sort_children(own + first, n - first, -1, order + first);
+      for (int i = first; i < n; ++i) order[i] += first;
+    }
+    const bool ahead_made = first < n && make_ahead(kids[order[first]], depth, ahead);
+
+    // Enhanced transposition cutoff: a child already known to refute this node. Far from the
+    // leaves only, where a cutoff saves a whole subtree and the probes are worth their cache misses.
+    for (int i = first; depth >= kEtcMinDepth && i < n; ++i) {
+      const Child& c = kids[order[i]];
+      if (c.pos.over) continue;
+      const TTEntry* e = tt_.probe(c.key);
+      if (!e || e->depth < depth - 1) continue;
+      // My lower bound: the child's lower bound if I move again there, else minus its upper bound.
+      const bool known = c.same_side ? e->has_lower() : e->has_upper();
+      const int child_view = (c.same_side ? e->lower : e->upper) + value_of_finished(c.pos);
+      const int mine = c.same_side ? child_view : -child_view;
+      if (known && mine >= beta) {
+        if (e->depth != kSolvedDepth) ++heuristic_leaves_;
+        return mine;
+      }
+    }
+
+    for (int i = first; i < n; ++i) {
+      const Child& c = kids[order[i]];
+      const int v = child_value(c, depth, a, beta, ply, i == 0, i == first && ahead_made ? &ahead : nullptr);
+      if (aborted_ || out_of_budget_) return 0;
+      if (v > best) {
+        best = v;
+        best_move = c.move.pit();
+        if (v > a) a = v;
+        if (a >= beta) break;
+      }
     }
   }
   const Bound bound = best >= beta ? Bound::Lower : best > alpha ? Bound::Exact : Bound::Upper;
@@ -272,8 +341,11 @@ Result AlphaBeta<R>::run(const Position& root, const std::function<void(const In
   if (root.over) return result;
   if (root.phase == Phase::Distribute) return choose_distribution(root, on_info);
 
-  Child kids[MoveList::kCapacity];
-  const int n = expand(root, kids, -1, true);
+  Child unordered[MoveList::kCapacity], kids[MoveList::kCapacity];
+  std::uint8_t order[MoveList::kCapacity];
+  const int n = expand(root, unordered, true);
+  sort_children(unordered, n, -1, order);
+  for (int i = 0; i < n; ++i) kids[i] = unordered[order[i]];
   result.best = kids[0].move;
   if (n == 1 && limits_.depth == 0 && limits_.nodes == 0 && !limits_.infinite && (limits_.has_clock() || limits_.movetime_ms)) {
     result.depth = 0;  // a forced move: no need to think
