@@ -8,6 +8,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <mutex>
+
 #include <boost/asio/read.hpp>
 #include <boost/asio/write.hpp>
 #include <boost/process/child.hpp>
@@ -54,6 +56,12 @@ void mark_descriptors_cloexec() {
 Process::Process(const SpawnSpec& spec, ChildRegistry& registry, std::shared_ptr<LogSink> log)
     : in_(io_), out_(io_), err_(io_), timer_(io_), registry_(registry), log_(std::move(log)),
       max_line_(spec.max_line) {
+  // A write to an engine that died must fail with EPIPE, not kill whoever spawned it: the
+  // arena's signal watcher ignores SIGPIPE, but so must every other user of this class (a test,
+  // a tool). Children get the default back before exec.
+  static std::once_flag ignore_sigpipe;
+  std::call_once(ignore_sigpipe, [] { ::signal(SIGPIPE, SIG_IGN); });
+
   const std::string exe = resolve_program(spec.program);
   if (!spec.workdir.empty() && ::access(spec.workdir.c_str(), X_OK) != 0)
     throw SpawnError("working directory '" + spec.workdir + "' is not accessible");

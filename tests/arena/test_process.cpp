@@ -1,4 +1,5 @@
 #include <gtest/gtest.h>
+#include <signal.h>
 
 #include "process/process.h"
 #include "test_helpers.h"
@@ -84,5 +85,19 @@ TEST(Process, SpawnErrorsSayWhy) {
   }
   EXPECT_THROW(Process({"no-such-engine-in-path", {}, "", 1024}, reg, nullptr), SpawnError);
   EXPECT_THROW(Process({"sleep", {"1"}, "/no/such/dir", 1024}, reg, nullptr), SpawnError);
+  EXPECT_EQ(reg.size(), 0u);
+}
+
+// A host that never touched SIGPIPE (not the arena, whose signal watcher ignores it): writing
+// to an engine that has died must return false, not kill the host. CTest runs each test in its
+// own process, so the default disposition set here is what the Process class finds.
+TEST(Process, WritingToADeadEngineFailsInsteadOfKillingTheHost) {
+  ::signal(SIGPIPE, SIG_DFL);
+  ChildRegistry reg;
+  Process p({"true", {}, "", 1024}, reg, nullptr);
+  for (int i = 0; i < 400 && !p.exited(); ++i) std::this_thread::sleep_for(milliseconds(5));
+  ASSERT_TRUE(p.exited());
+  EXPECT_FALSE(p.write("position startpos\n", Clock::now() + seconds(2)));
+  p.shutdown("", milliseconds(0));
   EXPECT_EQ(reg.size(), 0u);
 }
