@@ -23,11 +23,6 @@ inline void keep(const Position& p) {
 template <class R>
 std::uint64_t perft(const R& rules, const Position& pos, int depth) {
   if (depth == 0) return 1;
-  if (pos.phase == Phase::Distribute) {  // tens of thousands of moves: not a MoveList
-    std::uint64_t nodes = 0;
-    rules.for_each_move(pos, [&](Move mv) { nodes += perft(rules, rules.play(pos, mv), depth - 1); });
-    return nodes;
-  }
   std::uint64_t nodes = 0;
   if (depth == 1) {  // a loop of its own: no recursive call forces the parent back to memory
     rules.for_each_move(pos, [&](Move mv) {
@@ -36,9 +31,8 @@ std::uint64_t perft(const R& rules, const Position& pos, int depth) {
     });
     return nodes;
   }
-  MoveList list;
-  rules.generate(pos, list);
-  for (Move mv : list) nodes += perft(rules, rules.play(pos, mv), depth - 1);
+  // (for_each_move, not a MoveList: a Bedouin distribution has tens of thousands of moves)
+  rules.for_each_move(pos, [&](Move mv) { nodes += perft(rules, rules.play(pos, mv), depth - 1); });
   return nodes;
 }
 
