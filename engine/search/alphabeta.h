@@ -45,9 +45,14 @@ class AlphaBeta {
   };
 
   // A node's children, made (and their table entries requested) before the node is searched.
+  // (A union member is not default-constructed: Position's member initializers would zero
+  // every child of every frame, and each child is written by make_child before it is read.)
   struct Children {
-    Child kid[MoveList::kCapacity];
+    union {
+      Child kid[MoveList::kCapacity];
+    };
     int n = 0;
+    Children() {}
   };
 
   // `k` is key(p), computed by the caller when the node uses the table (depth >= kTableMinDepth);
@@ -253,7 +258,8 @@ int AlphaBeta<R>::search(const Position& p, std::uint64_t k, int depth, int alph
 
   const std::uint64_t heuristic_before = heuristic_leaves_, nodes_before = nodes_;
   const bool children_probe = depth - 1 >= kTableMinDepth;
-  Child own[MoveList::kCapacity];
+  Children made_here;
+  Child* own = made_here.kid;
   const Child* kids = own;
   std::uint8_t order[MoveList::kCapacity];
   int best = -kInfinity, best_move = kNoMove, a = alpha, first = 0, n = 0;
