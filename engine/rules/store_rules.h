@@ -82,13 +82,7 @@ class StoreRules {
 
   // A hash of the pits and the side to move, leaving the stores out: positions that differ only in
   // banked seeds play out alike (the search stores values relative to the store difference).
-  std::uint64_t hash_without_stores(const Position& p) const {
-    const Board b(p);
-    const Words& keep = pit_mask();
-    const std::uint64_t state = std::uint64_t(p.side) | std::uint64_t(p.over) << 1;
-    if constexpr (kWords == 2) return hash_words(b.w[0] & keep[0], b.w[1] & keep[1], state);
-    return hash_words(b.w[0] & keep[0], b.w[1] & keep[1], b.w[2] & keep[2], state);
-  }
+  std::uint64_t hash_without_stores(const Position& p) const { return hash_of(Board(p), p.side, p.over); }
 
   // Seeds still in the pits.
   int seeds_in_pits(const Position& p) const {
@@ -102,8 +96,23 @@ class StoreRules {
 
   // The position after `mv`, built from the parent's board words (child_of).
   Position play(const Position& from, Move mv) const {
-    assert(is_legal(from, mv));
     Position p = child_of(from);
+    sow(from, mv, p, nullptr);
+    return p;
+  }
+
+  // play() written straight into `out`, and (if `key` is given) hash_without_stores(out) taken
+  // from the board words still in registers: a search that hashes every child would otherwise
+  // read the child back from memory right after writing it, which stalls store forwarding.
+  void play_into(const Position& from, Move mv, Position& out, std::uint64_t* key = nullptr) const {
+    out = child_of(from);
+    sow(from, mv, out, key);
+  }
+
+ private:
+  // The move itself, on p = child_of(from).
+  [[gnu::always_inline]] inline void sow(const Position& from, Move mv, Position& p, std::uint64_t* key) const {
+    assert(is_legal(from, mv));
     const Side me = p.side;
     const int origin = first_pit(me) + mv.pit();
 
@@ -138,13 +147,21 @@ class StoreRules {
 
     if (b.empty(row_mask(Side::South)) || b.empty(row_mask(Side::North))) [[unlikely]] {
       finish(p);
-      return p;
+      if (key) *key = hash_without_stores(p);
+      return;
     }
     if (sow->ends != Ends::OwnStore) p.side = ~me;
-    return p;
+    if (key) *key = hash_of(b, p.side, false);
   }
 
- private:
+  struct Board;
+  std::uint64_t hash_of(const Board& b, Side side, bool over) const {
+    const Words& keep = pit_mask();
+    const std::uint64_t state = std::uint64_t(side) | std::uint64_t(over) << 1;
+    if constexpr (kWords == 2) return hash_words(b.w[0] & keep[0], b.w[1] & keep[1], state);
+    return hash_words(b.w[0] & keep[0], b.w[1] & keep[1], b.w[2] & keep[2], state);
+  }
+
   // Board words: byte i is hole i. With the pit count fixed at compile time only the words that
   // hold holes are touched (two for six pits).
   static constexpr int kWords = store_tables::words_for(Pits);

@@ -156,12 +156,14 @@ void AlphaBeta<R>::check_limits() {
 template <class R>
 void AlphaBeta<R>::make_child(Child& c, const Position& p, Move mv, bool children_probe) const {
   c.move = mv;
-  c.pos = rules_.play(p, mv);
   c.key = 0;
-  if (children_probe) {
-    c.key = key(c.pos);
-    tt_.prefetch(c.key);  // the child's entry is wanted soon (ETC, then its own search)
+  if constexpr (requires { rules_.play_into(p, mv, c.pos, &c.key); }) {
+    rules_.play_into(p, mv, c.pos, children_probe ? &c.key : nullptr);  // the key from registers
+  } else {
+    c.pos = rules_.play(p, mv);
+    if (children_probe) c.key = key(c.pos);
   }
+  if (children_probe) tt_.prefetch(c.key);  // the child's entry is wanted soon (ETC, then its own search)
   c.same_side = !c.pos.over && c.pos.side == p.side;
   // A finished position has no side to move: its margin is taken from the mover's view here.
   const int south_margin = rules_.score(c.pos, Side::South) - rules_.score(c.pos, Side::North);

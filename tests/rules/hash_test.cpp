@@ -87,4 +87,44 @@ TEST(Hash, StoreFreeHashHasNoCollisions) {
   }
 }
 
+TEST(Hash, PlayIntoGivesTheChildAndItsStoreFreeHash) {
+  // The search takes each child's key from play_into (computed from the board words before they
+  // are stored); it must be exactly hash_without_stores of the child play() gives, on every
+  // path: sowing, laps, captures, extra turns and game ends.
+  for (const char* spec : {"kalah(6,4)", "kalah(6,4,empty)", "kalah(4,3)", "kalah(8,12)", "mangala"}) {
+    SCOPED_TRACE(spec);
+    const Variant v = *parse_variant(spec);
+    visit_rules(v, [&](const auto& rules) {
+      if constexpr (requires(const Position& p, Move mv, Position& out, std::uint64_t* k) {
+                      rules.play_into(p, mv, out, k);
+                    }) {
+        std::mt19937_64 rng(5);
+        int checked = 0, finished = 0;
+        for (int game = 0; game < 2000; ++game) {
+          Position p = rules.start();
+          while (!p.over) {
+            MoveList list;
+            rules.generate(p, list);
+            for (Move mv : list) {
+              Position child;
+              std::uint64_t key = 0;
+              rules.play_into(p, mv, child, &key);
+              const Position expected = rules.play(p, mv);
+              ASSERT_TRUE(child == expected);
+              ASSERT_EQ(key, rules.hash_without_stores(expected));
+              ++checked;
+              finished += expected.over;
+            }
+            p = rules.play(p, list[static_cast<int>(rng() % static_cast<std::uint64_t>(list.size()))]);
+          }
+        }
+        EXPECT_GT(checked, 10000);
+        EXPECT_GT(finished, 100);  // the game-end path was taken too
+      } else {
+        FAIL() << "a store game without play_into";
+      }
+    });
+  }
+}
+
 }  // namespace
