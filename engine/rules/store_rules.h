@@ -105,7 +105,7 @@ class StoreRules {
   // from the board words still in registers: a search that hashes every child would otherwise
   // read the child back from memory right after writing it, which stalls store forwarding.
   void play_into(const Position& from, Move mv, Position& out, std::uint64_t* key = nullptr) const {
-    out = child_of(from);
+    start_child(from, out, kWords);
     sow(from, mv, out, key);
   }
 
@@ -113,7 +113,7 @@ class StoreRules {
   // The move itself, on p = child_of(from).
   [[gnu::always_inline]] inline void sow(const Position& from, Move mv, Position& p, std::uint64_t* key) const {
     assert(is_legal(from, mv));
-    const Side me = p.side;
+    const Side me = from.side;
     const int origin = first_pit(me) + mv.pit();
 
     // All arithmetic on the board words in registers, stored once at the end: mixing byte
