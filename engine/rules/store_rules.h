@@ -24,6 +24,7 @@ namespace mancala {
 template <bool Turkish, int Pits = 0>
 class StoreRules {
  public:
+  static constexpr int kMaxMoves = Pits > 0 ? Pits : MoveList::kCapacity;
   explicit StoreRules(const Variant& v)
       : variant_(v), pits_(v.pits), empty_capture_(v.empty_capture) {
     assert(v.has_stores() && (Pits == 0 || Pits == v.pits));

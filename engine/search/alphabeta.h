@@ -36,20 +36,25 @@ class AlphaBeta {
 
  private:
   struct Child {
-    Position pos;
     std::uint64_t key;
+    Position pos;
     Move move;
-    int order;
     bool same_side;  // the mover moves again
+    int order;
     int final_value; // if the game ended: the final margin from the mover's view
   };
+  // Store games with a fixed pit count have at most that many moves: smaller frames.
+  static constexpr int kMaxChildren = [] {
+    if constexpr (requires { R::kMaxMoves; }) return R::kMaxMoves;
+    else return MoveList::kCapacity;
+  }();
 
   // A node's children, made (and their table entries requested) before the node is searched.
   // (A union member is not default-constructed: Position's member initializers would zero
   // every child of every frame, and each child is written by make_child before it is read.)
   struct Children {
     union {
-      Child kid[MoveList::kCapacity];
+      Child kid[kMaxChildren];
     };
     int n = 0;
     Children() {}
@@ -190,10 +195,11 @@ int AlphaBeta<R>::expand(const Position& p, Child* kids, bool children_probe, in
 // Search order: the table's move, then by Child::order. Sorting indices moves bytes, not positions.
 template <class R>
 void AlphaBeta<R>::sort_children(const Child* kids, int n, int tt_move, std::uint8_t* order) {
-  auto rank = [&](int i) { return kids[i].order + (kids[i].move.pit() == tt_move ? 1 << 24 : 0); };
+  int rank[MoveList::kCapacity];
   for (int i = 0; i < n; ++i) {
+    rank[i] = kids[i].order + (kids[i].move.pit() == tt_move ? 1 << 24 : 0);
     int j = i;
-    for (const int r = rank(i); j > 0 && rank(order[j - 1]) < r; --j) order[j] = order[j - 1];
+    for (; j > 0 && rank[order[j - 1]] < rank[i]; --j) order[j] = order[j - 1];
     order[j] = static_cast<std::uint8_t>(i);
   }
 }
@@ -283,7 +289,7 @@ int AlphaBeta<R>::search(const Position& p, std::uint64_t k, int depth, int alph
   Children made_here;
   Child* own = made_here.kid;
   const Child* kids = own;
-  std::uint8_t order[MoveList::kCapacity];
+  std::uint8_t order[kMaxChildren];
   int best = -kInfinity, best_move = kNoMove, a = alpha, first = 0, n = 0;
   Children ahead[2];  // the children of the next child(ren) to be searched
 
