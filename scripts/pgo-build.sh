@@ -28,7 +28,11 @@ echo "== optimised build"
 cmake -S . -B "$dir" -DMANCALA_PGO=use >/dev/null
 cmake --build "$dir" -j "$jobs" --target "${targets[@]}"
 
-pinned=$(grep -o 'EXPECT_EQ(result.nodes, [0-9]*u)' tests/search/search_test.cpp | grep -o '[0-9][0-9]*')
+pinned=$(grep -o 'EXPECT_EQ(result.nodes, [0-9]*u)' tests/search/search_test.cpp | grep -o '[0-9][0-9]*' || true)
+if [[ -z "$pinned" ]]; then
+  echo "pgo-build: no pinned bench count (EXPECT_EQ(result.nodes, ...u)) in tests/search/search_test.cpp" >&2
+  exit 1
+fi
 got=$("$dir/engine/mancala-engine" bench | tail -n 1 | cut -d' ' -f1)
 if [[ "$got" != "$pinned" ]]; then
   echo "pgo-build: the optimised engine's bench searched $got nodes, the pinned count is $pinned" >&2

@@ -15,17 +15,11 @@
 #include <random>
 #include <vector>
 
+#include "rules/position.h"
+
 namespace {
 
 constexpr std::size_t kLine = 64 / sizeof(std::uint64_t);  // words per cache line
-
-std::uint64_t mix(std::uint64_t x) {
-  x ^= x >> 31;
-  x *= 0x7fb5d329728ea185ULL;
-  x ^= x >> 27;
-  x *= 0x81dadef4bc2dd44dULL;
-  return x ^ (x >> 33);
-}
 
 double seconds_since(std::chrono::steady_clock::time_point t) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
@@ -60,7 +54,7 @@ void measure(std::size_t megabytes) {
     for (int s = 0; s < kSteps; ++s) {
       std::size_t index[6];
       for (int j = 0; j < k; ++j) {
-        index[j] = mix(x + j) % lines;
+        index[j] = mancala::mix64(x + j) % lines;
         __builtin_prefetch(table + index[j] * kLine);
       }
       for (int j = 0; j < k; ++j) sum += table[index[j] * kLine];
