@@ -84,6 +84,9 @@ class BedouinRules {
 
   int score(const Position& p, Side s) const { return p.captured[index(s)]; }
 
+  // The search's table key (ring.h).
+  std::uint64_t hash_without_captures(const Position& p) const { return ring::hash_without_captures(p); }
+
   void make(Position& p, Move mv) const { p = play(p, mv); }
 
   Position play(const Position& from, Move mv) const {

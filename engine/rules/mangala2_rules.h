@@ -50,12 +50,29 @@ class Mangala2Rules {
 
   void make(Position& p, Move mv) const { p = play(p, mv); }
 
-  // Word-wise (ring::Board): the sowing is one table entry, the capture chain reads bytes out of
-  // the words, and the child is built from the parent's words (child_of).
+  // The position after `mv`, built from the parent's board words (child_of).
   Position play(const Position& from, Move mv) const {
-    assert(is_legal(from, mv));
     Position p = child_of(from);
-    const Side me = p.side;
+    sow(from, mv, p, nullptr);
+    return p;
+  }
+
+  // play() written straight into `out`, and (if `key` is given) hash_without_captures(out) taken
+  // from the values still in registers: reading the child back right after writing it with
+  // stores of other widths would stall store-to-load forwarding.
+  [[gnu::always_inline]] inline void play_into(const Position& from, Move mv, Position& out, std::uint64_t* key = nullptr) const {
+    start_child(from, out, 2);
+    sow(from, mv, out, key);
+  }
+
+  std::uint64_t hash_without_captures(const Position& p) const { return ring::hash_without_captures(p); }
+
+ private:
+  // Word-wise (ring::Board): the sowing is one table entry, the capture chain reads bytes out of
+  // the words; `p` already holds the parent's header (child_of or start_child).
+  [[gnu::always_inline]] inline void sow(const Position& from, Move mv, Position& p, std::uint64_t* key) const {
+    assert(is_legal(from, mv));
+    const Side me = from.side;
     const int origin = first_pit(me) + mv.pit();
     ring::Board b(from);
     const int last = b.sow(origin, +1);
@@ -67,20 +84,22 @@ class Mangala2Rules {
       b.add(h, -c);
     }
     b.store(p);
-    p.captured[index(me)] = static_cast<std::uint8_t>(p.captured[index(me)] + taken);
-    p.quiet = taken ? 0 : static_cast<std::uint8_t>(p.quiet + 1);
+    p.captured[index(me)] = static_cast<std::uint8_t>(from.captured[index(me)] + taken);
+    const int quiet = taken ? 0 : from.quiet + 1;
+    p.quiet = static_cast<std::uint8_t>(quiet);
 
     const bool south_empty = b.row_empty(Side::South), north_empty = b.row_empty(Side::North);
-    if ((south_empty && north_empty) || p.quiet >= kQuietLimit) {
+    if ((south_empty && north_empty) || quiet >= kQuietLimit) {
       end_game(p);
-      return p;
+      if (key) *key = ring::key_of(b, Side::South, from.phase, true, quiet);
+      return;
     }
     // The opponent moves next unless their row is empty: then they pass automatically.
-    if (!(me == Side::South ? north_empty : south_empty)) p.side = ~me;
-    return p;
+    const Side next = (me == Side::South ? north_empty : south_empty) ? me : ~me;
+    p.side = next;
+    if (key) *key = ring::key_of(b, next, from.phase, false, quiet);
   }
 
- private:
   Variant variant_;
 };
 

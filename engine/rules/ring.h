@@ -111,4 +111,14 @@ inline int Board::sow(int from, int step) {
   return s.last;
 }
 
+// The search's table key: everything but the captures (the search stores values relative to the
+// capture difference, so positions that differ only in captured counters share an entry); the
+// quiet-move counter is in, because it decides when the game ends. From the board words, so that
+// a child can be hashed before (and without) being read back from memory.
+inline std::uint64_t key_of(const Board& b, Side side, Phase phase, bool over, int quiet) {
+  const std::uint64_t rest = std::uint64_t(side) << 16 | std::uint64_t(phase) << 24 | std::uint64_t(over) << 32;
+  return hash_words(b.w[0], b.w[1], 0, rest) ^ mix64(static_cast<std::uint64_t>(quiet) + 0x3c6ef372fe94f82bULL);
+}
+inline std::uint64_t hash_without_captures(const Position& p) { return key_of(Board(p), p.side, p.phase, p.over, p.quiet); }
+
 }  // namespace mancala::ring
