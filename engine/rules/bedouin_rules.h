@@ -91,6 +91,11 @@ class BedouinRules {
 
   Position play(const Position& from, Move mv) const {
     assert(is_legal(from, mv));
+    if (from.phase == Phase::Play) {
+      Position p = child_of(from);
+      play_main(from, mv, p, nullptr);
+      return p;
+    }
     Position p = from;
     const Side me = p.side;
     p.quiet = static_cast<std::uint8_t>(p.quiet + 1);  // reset below by a capture
@@ -125,13 +130,7 @@ class BedouinRules {
         }
         break;
       }
-      case Phase::Play:
-        // The board words come from the parent, not from the fresh copy: loading a copy just
-        // stored stalls on store-to-load forwarding.
-        play_sowing(p, Board(from), first_pit(me) + mv.pit());
-        if (p.over) return p;
-        p.side = ~me;
-        break;
+      case Phase::Play: break;  // (above)
     }
     if (p.quiet >= kQuietLimit) {
       end_game(p);
@@ -141,7 +140,42 @@ class BedouinRules {
     return p;
   }
 
+  // play() written straight into `out`, and (if `key` is given) hash_without_captures(out), in
+  // main play from the values still in registers (reading the child back right after writing it
+  // would stall store-to-load forwarding). The set-up and the opening take the plain path.
+  void play_into(const Position& from, Move mv, Position& out, std::uint64_t* key = nullptr) const {
+    if (from.phase != Phase::Play) [[unlikely]] {
+      out = play(from, mv);
+      if (key) *key = ring::hash_without_captures(out);
+      return;
+    }
+    start_child(from, out, 2);
+    play_main(from, mv, out, key);
+  }
+
  private:
+  // A main-play move on p (the parent's header already in it: child_of or start_child). Once a
+  // sowing leaves a row empty the game is over; otherwise both rows hold counters, so the
+  // opponent always has a move (no pass in main play after a move).
+  [[gnu::always_inline]] inline void play_main(const Position& from, Move mv, Position& p, std::uint64_t* key) const {
+    assert(is_legal(from, mv));
+    const Side me = from.side;
+    Board b(from);  // from the parent's words, not from p (store forwarding)
+    int captured = from.captured[index(me)];
+    int quiet = from.quiet + 1;  // reset by a capture
+    const bool emptied = play_sowing(b, first_pit(me) + mv.pit(), captured, quiet);
+    b.store(p);
+    p.captured[index(me)] = static_cast<std::uint8_t>(captured);
+    p.quiet = static_cast<std::uint8_t>(quiet);
+    if (emptied || quiet >= kQuietLimit) {
+      end_game(p);
+      if (key) *key = ring::key_of(b, Side::South, Phase::Play, true, quiet);
+      return;
+    }
+    p.side = ~me;
+    if (key) *key = ring::key_of(b, ~me, Phase::Play, false, quiet);
+  }
+
   static bool row_empty(const Position& p) { return row_sum(p, Side::South) == 0 || row_sum(p, Side::North) == 0; }
 
   // Applies automatic passes: an empty pit 4 in the opening, an empty row in main play.
@@ -164,9 +198,10 @@ class BedouinRules {
   }
   using Board = ring::Board;
 
-  // Main-play sowing with relays from `b`, the board before the move (read from the parent);
-  // sets p.over when a lap leaves a row empty.
-  void play_sowing(Position& p, Board b, int origin) const {
+  // Main-play sowing with relays on `b`, the board before the move (read from the parent);
+  // adds captures to `captured` and resets `quiet` on a capture. Returns whether a row is empty
+  // (the game is over).
+  bool play_sowing(Board& b, int origin, int& captured, int& quiet) const {
     // Boards seen in this move, to stop a relay cycle (RULES.md: the move ends, no capture).
     constexpr int kInline = 64;
     Board seen[kInline];
@@ -195,23 +230,18 @@ class BedouinRules {
       if (here > 10) {
         again = true;
       } else if (here % 2 == 0 && there % 2 == 0) {
-        p.captured[index(p.side)] = static_cast<std::uint8_t>(p.captured[index(p.side)] + here + there);
+        captured += here + there;
         b.add(last, -here);
         b.add(opposite(last), -there);
-        p.quiet = 0;
+        quiet = 0;
       } else if (here % 2 == 0) {
         again = true;
       }
-      if (b.row_empty(Side::South) || b.row_empty(Side::North)) {
-        b.store(p);
-        end_game(p);
-        return;
-      }
+      if (b.row_empty(Side::South) || b.row_empty(Side::North)) return true;
       if (!again) break;
       from = last;
     }
-    b.store(p);
-    if (row_empty(p)) end_game(p);
+    return b.row_empty(Side::South) || b.row_empty(Side::North);
   }
 
   Variant variant_;

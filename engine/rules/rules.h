@@ -1,7 +1,9 @@
 #pragma once
 // One interface, four rule sets. Every rules class offers the same members:
 //   start(), generate(pos, MoveList&), for_each_move(pos, f), is_legal(pos, move),
-//   make(pos&, move), play(pos, move) -> child, score(pos, side), pits(), variant()
+//   make(pos&, move), play(pos, move) -> child, score(pos, side), pits(), variant(), and for the
+//   search play_into(pos, move, child&, key*) (play() written in place, with the table key:
+//   hash_without_stores for store games, hash_without_captures for ring games)
 // Hot code (search, perft) is a template over the rules class; visit_rules() picks the class
 // once, so no virtual call happens per move.
 #include <utility>

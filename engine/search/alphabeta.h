@@ -158,12 +158,7 @@ template <class R>
 void AlphaBeta<R>::make_child(Child& c, const Position& p, Move mv, bool children_probe) const {
   c.move = mv;
   c.key = 0;
-  if constexpr (requires { rules_.play_into(p, mv, c.pos, &c.key); }) {
-    rules_.play_into(p, mv, c.pos, children_probe ? &c.key : nullptr);  // the key from registers
-  } else {
-    c.pos = rules_.play(p, mv);
-    if (children_probe) c.key = key(c.pos);
-  }
+  rules_.play_into(p, mv, c.pos, children_probe ? &c.key : nullptr);  // the key from registers
   c.same_side = !c.pos.over && c.pos.side == p.side;
   // A finished position has no side to move: its margin is taken from the mover's view here.
   const int south_margin = rules_.score(c.pos, Side::South) - rules_.score(c.pos, Side::North);
