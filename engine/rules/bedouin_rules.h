@@ -130,7 +130,7 @@ class BedouinRules {
         }
         break;
       }
-      case Phase::Play: break;  // (above)
+      case Phase::Play: break;  // (handled above, by play_main)
     }
     if (p.quiet >= kQuietLimit) {
       end_game(p);
@@ -143,7 +143,8 @@ class BedouinRules {
   // play() written straight into `out`, and (if `key` is given) hash_without_captures(out), in
   // main play from the values still in registers (reading the child back right after writing it
   // would stall store-to-load forwarding). The set-up and the opening take the plain path.
-  void play_into(const Position& from, Move mv, Position& out, std::uint64_t* key = nullptr) const {
+  [[gnu::always_inline]] inline void play_into(const Position& from, Move mv, Position& out,
+                                               std::uint64_t* key = nullptr) const {
     if (from.phase != Phase::Play) [[unlikely]] {
       out = play(from, mv);
       if (key) *key = ring::hash_without_captures(out);
@@ -198,9 +199,9 @@ class BedouinRules {
   }
   using Board = ring::Board;
 
-  // Main-play sowing with relays on `b`, the board before the move (read from the parent);
-  // adds captures to `captured` and resets `quiet` on a capture. Returns whether a row is empty
-  // (the game is over).
+  // Main-play sowing with relays on `b`, which comes in as the board before the move (read from
+  // the parent) and leaves as the board after it; adds captures to `captured` and resets `quiet`
+  // on a capture. Returns whether a row is empty (the game is over).
   bool play_sowing(Board& b, int origin, int& captured, int& quiet) const {
     // Boards seen in this move, to stop a relay cycle (RULES.md: the move ends, no capture).
     constexpr int kInline = 64;

@@ -135,7 +135,8 @@ TEST(Hash, PlayIntoGivesTheChildAndItsTableKey) {
           const bool sample = moves.size() > 64;
           for (std::size_t i = 0; i < (sample ? 64 : moves.size()); ++i) {
             const Move mv = sample ? moves[rng() % moves.size()] : moves[i];
-            Position child;
+            Position child;  // filled with junk: play_into must write every field
+            std::memset(static_cast<void*>(&child), 0xA5, sizeof child);
             std::uint64_t key = 0;
             rules.play_into(p, mv, child, &key);
             const Position expected = rules.play(p, mv);
