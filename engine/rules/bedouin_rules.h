@@ -84,8 +84,8 @@ class BedouinRules {
 
   int score(const Position& p, Side s) const { return p.captured[index(s)]; }
 
-  // The search's table key (ring.h).
-  std::uint64_t hash_without_captures(const Position& p) const { return ring::hash_without_captures(p); }
+  // The search's table key: all but the captures (ring.h).
+  std::uint64_t search_key(const Position& p) const { return ring::hash_without_captures(p); }
 
   void make(Position& p, Move mv) const { p = play(p, mv); }
 
@@ -140,7 +140,7 @@ class BedouinRules {
     return p;
   }
 
-  // play() written straight into `out`, and (if `key` is given) hash_without_captures(out), in
+  // play() written straight into `out`, and (if `key` is given) search_key(out), in
   // main play from the values still in registers (reading the child back right after writing it
   // would stall store-to-load forwarding). The set-up and the opening take the plain path.
   [[gnu::always_inline]] inline void play_into(const Position& from, Move mv, Position& out,

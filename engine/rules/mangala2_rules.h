@@ -57,7 +57,7 @@ class Mangala2Rules {
     return p;
   }
 
-  // play() written straight into `out`, and (if `key` is given) hash_without_captures(out) taken
+  // play() written straight into `out`, and (if `key` is given) search_key(out) taken
   // from the values still in registers: reading the child back right after writing it with
   // stores of other widths would stall store-to-load forwarding.
   [[gnu::always_inline]] inline void play_into(const Position& from, Move mv, Position& out, std::uint64_t* key = nullptr) const {
@@ -65,7 +65,8 @@ class Mangala2Rules {
     sow(from, mv, out, key);
   }
 
-  std::uint64_t hash_without_captures(const Position& p) const { return ring::hash_without_captures(p); }
+  // The search's table key: all but the captures (ring.h).
+  std::uint64_t search_key(const Position& p) const { return ring::hash_without_captures(p); }
 
  private:
   // Word-wise (ring::Board): the sowing is one table entry, the capture chain reads bytes out of

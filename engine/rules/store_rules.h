@@ -83,7 +83,7 @@ class StoreRules {
 
   // A hash of the pits and the side to move, leaving the stores out: positions that differ only in
   // banked seeds play out alike (the search stores values relative to the store difference).
-  std::uint64_t hash_without_stores(const Position& p) const { return hash_of(Board(p), p.side, p.over); }
+  std::uint64_t search_key(const Position& p) const { return hash_of(Board(p), p.side, p.over); }
 
   // Seeds still in the pits.
   int seeds_in_pits(const Position& p) const {
@@ -102,7 +102,7 @@ class StoreRules {
     return p;
   }
 
-  // play() written straight into `out`, and (if `key` is given) hash_without_stores(out) taken
+  // play() written straight into `out`, and (if `key` is given) search_key(out) taken
   // from the board words still in registers: a search that hashes every child would otherwise
   // read the child back from memory right after writing it, which stalls store forwarding.
   void play_into(const Position& from, Move mv, Position& out, std::uint64_t* key = nullptr) const {
@@ -148,7 +148,7 @@ class StoreRules {
 
     if (b.empty(row_mask(Side::South)) || b.empty(row_mask(Side::North))) [[unlikely]] {
       finish(p);
-      if (key) *key = hash_without_stores(p);
+      if (key) *key = search_key(p);
       return;
     }
     if (sow->ends != Ends::OwnStore) p.side = ~me;

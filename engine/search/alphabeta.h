@@ -102,8 +102,7 @@ class AlphaBeta {
   // Table key: store games leave the stores out (values are stored relative to the store
   // difference); ring games leave the captures out but keep the quiet-move counter.
   std::uint64_t key(const Position& p) const {
-    if constexpr (requires { rules_.hash_without_stores(p); }) return rules_.hash_without_stores(p);
-    else return rules_.hash_without_captures(p);
+    return rules_.search_key(p);
   }
   std::uint64_t key_for_noise(const Position& p) const { return settings_.level < Settings::kMaxLevel ? key(p) : 0; }
   int seeds_on_board(const Position& p) const {

@@ -70,29 +70,17 @@ TEST(Hash, StoreFreeHashHasNoCollisions) {
     SCOPED_TRACE(spec);
     const Variant v = *parse_variant(spec);
     visit_rules(v, [&](const auto& rules) {
-      if constexpr (requires(const Position& p) { rules.hash_without_stores(p); }) {
-        auto pits_only = [&](const Position& p) {
-          Identity id = whole(p);
-          Position q = p;
-          q.cell[static_cast<std::size_t>(v.pits)] = 0;
-          q.cell[static_cast<std::size_t>(2 * v.pits + 1)] = 0;
-          std::memcpy(id.w, q.cell.data(), 24);
-          return id;
-        };
-        expect_no_collisions(rules, [&](const Position& p) { return rules.hash_without_stores(p); }, pits_only,
-                             300000, 11);
-      } else {
-        FAIL() << "a store game without a store-free hash";
-      }
+      auto pits_only = [&](const Position& p) {
+        Identity id = whole(p);
+        Position q = p;
+        q.cell[static_cast<std::size_t>(v.pits)] = 0;
+        q.cell[static_cast<std::size_t>(2 * v.pits + 1)] = 0;
+        std::memcpy(id.w, q.cell.data(), 24);
+        return id;
+      };
+      expect_no_collisions(rules, [&](const Position& p) { return rules.search_key(p); }, pits_only, 300000, 11);
     });
   }
-}
-
-// The search's table key: the stores (store games) or the captures (ring games) left out.
-template <class Rules>
-std::uint64_t table_key(const Rules& rules, const Position& p) {
-  if constexpr (requires { rules.hash_without_stores(p); }) return rules.hash_without_stores(p);
-  else return rules.hash_without_captures(p);
 }
 
 TEST(Hash, CaptureFreeHashHasNoCollisions) {
@@ -108,7 +96,7 @@ TEST(Hash, CaptureFreeHashHasNoCollisions) {
         id.w[3] |= std::uint64_t(p.quiet) << 40;  // the key keeps the quiet-move counter
         return id;
       };
-      expect_no_collisions(rules, [&](const Position& p) { return table_key(rules, p); }, without_captures, 300000,
+      expect_no_collisions(rules, [&](const Position& p) { return rules.search_key(p); }, without_captures, 300000,
                            13);
     });
   }
@@ -141,7 +129,7 @@ TEST(Hash, PlayIntoGivesTheChildAndItsTableKey) {
             rules.play_into(p, mv, child, &key);
             const Position expected = rules.play(p, mv);
             ASSERT_TRUE(child == expected);
-            ASSERT_EQ(key, table_key(rules, expected));
+            ASSERT_EQ(key, rules.search_key(expected));
             ++checked;
             finished += expected.over;
           }
