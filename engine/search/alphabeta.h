@@ -73,6 +73,16 @@ class AlphaBeta {
   bool make_ahead(const Child& c, int depth, Children& out) const;
   bool refutes(const Child& c, int depth, int beta, int& value);
   static void sort_children(const Child* kids, int n, int tt_move, std::uint8_t* order);
+  // Search order after the table's move (which sort_children puts first): the most seeds banked,
+  // an extra turn counting as `extra_turn` seeds; then the most seeds kept in the mover's own
+  // row (`kept`, the change, within +-63); then the pit nearest the store (the highest index;
+  // the other way round, the Kalah(6,4) proof takes over 20 times the nodes). In a depth-limited
+  // search extra turns come first (kExtraTurnFirst); in a proof an extra turn counts as 3 seeds,
+  // so bigger captures, which shorten the game, are tried before it (BENCHMARKS.md). `pit` < 256.
+  static constexpr int kExtraTurnFirst = 256, kExtraTurnInProof = 3;
+  static int order_key(int gain, bool same_side, int extra_turn, int kept, int pit) {
+    return (gain + (same_side ? extra_turn : 0)) * (1 << 15) + (kept + 64) * 256 + pit;
+  }
   Result choose_distribution(const Position& root, const std::function<void(const Info&)>& on_info);
   std::vector<Move> principal_variation(Position p, Move first, int max_len) const;
   void check_limits();
@@ -129,6 +139,7 @@ class AlphaBeta {
   bool aborted_ = false;         // stop, time or node limit: the whole search ends
   bool out_of_budget_ = false;   // only the current proof attempt ends
   std::uint64_t budget_end_ = 0; // node count at which the proof attempt gives up (0: none)
+  bool proving_ = false;         // in a proof attempt (full-depth null-window searches)
 };
 
 template <class R>
@@ -164,7 +175,8 @@ void AlphaBeta<R>::make_child(Child& c, const Position& p, Move mv, bool childre
   const int after = p.side == Side::South ? south_margin : -south_margin;
   c.final_value = kScoreUnit * after;
   const int gain = after - score_difference(rules_, p);
-  c.order = (c.same_side ? 1 << 16 : 0) + gain * 256 + mv.pit();  // the table's move comes first (sort_children)
+  const int kept = std::clamp(rules_.row_sum(c.pos, p.side) - rules_.row_sum(p, p.side), -63, 63);
+  c.order = order_key(gain, c.same_side, proving_ ? kExtraTurnInProof : kExtraTurnFirst, kept, mv.pit());
 }
 
 // Makes all children but `skip` (a move already searched) into kids[0..n).
@@ -186,7 +198,7 @@ template <class R>
 void AlphaBeta<R>::sort_children(const Child* kids, int n, int tt_move, std::uint8_t* order) {
   int rank[MoveList::kCapacity];
   for (int i = 0; i < n; ++i) {
-    rank[i] = kids[i].order + (kids[i].move.pit() == tt_move ? 1 << 24 : 0);
+    rank[i] = kids[i].order + (kids[i].move.pit() == tt_move ? 1 << 26 : 0);
     int j = i;
     for (; j > 0 && rank[order[j - 1]] < rank[i]; --j) order[j] = order[j - 1];
     order[j] = static_cast<std::uint8_t>(i);
@@ -423,6 +435,7 @@ bool AlphaBeta<R>::try_to_prove(Child* kids, int n, int guess, std::uint64_t bud
   constexpr int kFullDepth = kMaxPly - 2;
   budget_end_ = nodes_ + budget;
   out_of_budget_ = false;
+  proving_ = true;
   int lower = -kInfinity, upper = kInfinity;
   int g = guess / kScoreUnit * kScoreUnit;  // exact values are whole seeds
   best_index = 0;
@@ -455,6 +468,7 @@ bool AlphaBeta<R>::try_to_prove(Child* kids, int n, int guess, std::uint64_t bud
   const bool proven = !aborted_ && !out_of_budget_ && lower == upper;
   budget_end_ = 0;
   out_of_budget_ = false;
+  proving_ = false;
   value = lower;
   return proven;
 }
