@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -26,7 +27,11 @@ struct TempDir {
   fs::path path;
   TempDir() {
     const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    path = fs::temp_directory_path() / ("arena-test-" + std::to_string(::getpid()) + "-" + info->test_suite_name() + "-" + info->name());
+    // Parameterised suites are named "Prefix/Suite": keep the folder one level deep, or
+    // removing it would leave "arena-test-<pid>-Prefix" behind in /tmp after every run.
+    std::string name = "arena-test-" + std::to_string(::getpid()) + "-" + info->test_suite_name() + "-" + info->name();
+    std::replace(name.begin(), name.end(), '/', '_');
+    path = fs::temp_directory_path() / name;
     fs::remove_all(path);
     fs::create_directories(path);
   }
