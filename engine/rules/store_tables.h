@@ -45,7 +45,6 @@ struct Tables {
   static_assert(kDirectSeeds<Turkish> < 32);
   Words<W> lap[2]{};             // one seed in every hole a lap visits
   Words<W> row[2]{};             // byte masks of each side's pits
-  Words<W> pit_mask{};           // both rows
   Words<W> take[2][kMaxCells]{};  // [mover][hole]: one seed from the hole into the mover's store
   Sowing<W> direct[kMaxCells][32]{};  // [origin][seeds]
 };
@@ -63,7 +62,6 @@ constexpr Tables<Turkish, W> build(int m) {
     for (int i = 0; i < holes; ++i)
       if (i != opp_store) t.lap[s][i / 8] |= std::uint64_t{1} << (i % 8 * 8);
     t.row[s] = row_words<W>(first_pit(s), m);
-    for (int k = 0; k < W; ++k) t.pit_mask[k] |= t.row[s][k];
     for (int hole = 0; hole < holes; ++hole) {
       t.take[s][hole][hole / 8] -= std::uint64_t{1} << (hole % 8 * 8);
       t.take[s][hole][store(s) / 8] += std::uint64_t{1} << (store(s) % 8 * 8);

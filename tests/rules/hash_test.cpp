@@ -64,21 +64,69 @@ TEST(Hash, PositionHashHasNoCollisionsInAnyVariant) {
   }
 }
 
+// A store game's position with the sides swapped: North's row and store become South's and the
+// other way round, and the other side moves.
+Position mirrored(const Position& p, int pits) {
+  Position q = p;
+  const auto row = static_cast<std::size_t>(pits + 1);  // pits and store
+  for (std::size_t i = 0; i < row && row + i < q.cell.size(); ++i) {
+    q.cell[i] = p.cell[row + i];
+    q.cell[row + i] = p.cell[i];
+  }
+  q.side = ~p.side;
+  return q;
+}
+
 TEST(Hash, StoreFreeHashHasNoCollisions) {
-  // The search's table key for store games: the pits and the side, not the stores.
-  for (const char* spec : {"kalah(6,4)", "kalah(4,3)", "kalah(8,6)", "mangala"}) {
+  // The search's table key for store games: the mover's row and the other row, not the stores.
+  for (const char* spec : {"kalah(6,4)", "kalah(4,3)", "kalah(8,6)", "kalah(7,5,empty)", "mangala"}) {
     SCOPED_TRACE(spec);
     const Variant v = *parse_variant(spec);
     visit_rules(v, [&](const auto& rules) {
-      auto pits_only = [&](const Position& p) {
-        Identity id = whole(p);
-        Position q = p;
+      auto rows_from_the_mover = [&](const Position& p) {
+        Position q = p.side == Side::South ? p : mirrored(p, v.pits);
         q.cell[static_cast<std::size_t>(v.pits)] = 0;
         q.cell[static_cast<std::size_t>(2 * v.pits + 1)] = 0;
+        Identity id;
         std::memcpy(id.w, q.cell.data(), 24);
+        id.w[3] = q.over;
         return id;
       };
-      expect_no_collisions(rules, [&](const Position& p) { return rules.search_key(p); }, pits_only, 300000, 11);
+      expect_no_collisions(rules, [&](const Position& p) { return rules.search_key(p); }, rows_from_the_mover, 300000,
+                           11);
+    });
+  }
+}
+
+TEST(Hash, StoreFreeHashIsTheSameForAMirrorImage) {
+  // A position and its mirror image with the other side to move are one game seen from the
+  // mover: they share a table entry. A position with the same rows but the same side to move
+  // is a different game and must not.
+  for (const char* spec : {"kalah(6,4)", "kalah(6,4,empty)", "kalah(4,3)", "kalah(7,5)", "kalah(8,6)", "mangala"}) {
+    SCOPED_TRACE(spec);
+    const Variant v = *parse_variant(spec);
+    visit_rules(v, [&](const auto& rules) {
+      std::mt19937_64 rng(3);
+      int checked = 0;
+      for (int game = 0; game < 200; ++game) {
+        Position p = rules.start();
+        while (!p.over) {
+          const Position m = mirrored(p, v.pits);
+          ASSERT_EQ(rules.search_key(p), rules.search_key(m));
+          Position same_side = m;
+          same_side.side = p.side;
+          bool symmetric_rows = true;  // (then it is its own mirror)
+          for (int i = 0; i < v.pits; ++i) symmetric_rows &= p.cell[static_cast<std::size_t>(i)] == m.cell[static_cast<std::size_t>(i)];
+          if (!symmetric_rows) {
+            ASSERT_NE(rules.search_key(p), rules.search_key(same_side));
+          }
+          ++checked;
+          MoveList list;
+          rules.generate(p, list);
+          p = rules.play(p, list[static_cast<int>(rng() % static_cast<std::uint64_t>(list.size()))]);
+        }
+      }
+      EXPECT_GT(checked, 2000);
     });
   }
 }
