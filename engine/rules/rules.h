@@ -3,7 +3,8 @@
 //   start(), generate(pos, MoveList&), for_each_move(pos, f), is_legal(pos, move),
 //   make(pos&, move), play(pos, move) -> child, score(pos, side), pits(), variant(), and for the
 //   search search_key(pos) (the table key: all but the stores or the captures, so positions
-//   differing only in banked seeds share an entry) and play_into(pos, move, child&, key*)
+//   differing only in banked seeds share an entry; in store games also a position and its
+//   mirror image with the other side to move) and play_into(pos, move, child&, key*)
 //   (play() written in place, with the child's search_key)
 // Hot code (search, perft) is a template over the rules class; visit_rules() picks the class
 // once, so no virtual call happens per move.
