@@ -14,6 +14,7 @@ void SearchThread::start(SearchJob job) {
     std::lock_guard lock(mutex_);
     stop_requested_ = false;
     ponderhit_requested_ = false;
+    pondering_ = job.ponder;
     holding_ = job.ponder || job.limits.infinite;
     abort_ = false;
   }
@@ -34,7 +35,8 @@ void SearchThread::stop() {
 void SearchThread::ponderhit() {
   {
     std::lock_guard lock(mutex_);
-    if (!running_ || stop_requested_) return;
+    // Only a ponder search that has not had its ponderhit yet: a normal search ignores it.
+    if (!running_ || stop_requested_ || !pondering_ || ponderhit_requested_) return;
     ponderhit_requested_ = true;
     abort_ = true;  // ends the infinite ponder search; run() restarts it with the real limits
   }
@@ -66,6 +68,7 @@ void SearchThread::run(SearchJob job) {
     if (job.ponder && ponderhit_requested_ && !stop_requested_) {
       // The clocks now run for us: search again under the real limits (the table keeps the work).
       job.ponder = false;
+      pondering_ = false;
       ponderhit_requested_ = false;
       holding_ = job.limits.infinite;
       limits = job.limits;

@@ -51,6 +51,7 @@ class SearchThread {
   std::condition_variable wake_;
   bool stop_requested_ = false;     // guarded by mutex_, like the two below
   bool ponderhit_requested_ = false;
+  bool pondering_ = false;          // the running search is a ponder search not yet hit
   bool holding_ = false;            // infinite or pondering: bestmove waits for stop
 };
 

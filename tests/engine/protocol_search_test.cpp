@@ -179,6 +179,21 @@ TEST_F(UmiSearch, PonderhitSwitchesToTheRealLimits) {
   EXPECT_LT(since(hit).count(), 2000);
 }
 
+// ponderhit belongs to a ponder search: a normal search, or one already hit, goes on.
+TEST_F(UmiSearch, PonderhitOutsideAPonderSearchIsIgnored) {
+  send("position startpos kalah");
+  send("go movetime 1500");
+  send("ponderhit");
+  expect_no_bestmove_for(Millis(600));
+  until("bestmove");
+  send("setoption name Ponder value true");
+  send("go ponder movetime 1500");
+  send("ponderhit");
+  send("ponderhit");
+  expect_no_bestmove_for(Millis(600));
+  until("bestmove");
+}
+
 TEST_F(UmiSearch, PonderMissIsStopped) {
   send("position startpos kalah moves 1");
   send("go ponder stime 5000 ntime 5000");
