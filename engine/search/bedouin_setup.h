@@ -3,6 +3,7 @@
 // thousands of choices (62,196 for 70 counters). Ranked statically, then the best few searched.
 // Part of AlphaBeta (alphabeta.h includes this file at its end).
 #include <algorithm>
+#include <numeric>
 #include <vector>
 
 #include "alphabeta.h"
@@ -19,8 +20,20 @@ Result AlphaBeta<R>::choose_distribution(const Position& root, const std::functi
     Position after;  // North to choose keep or flip
     int value;       // for South
   };
+  // Ranking every distribution takes seconds for hundreds of counters, so it obeys the limits
+  // like a search (each distribution ranked counts as a node). It visits them in a stride that
+  // spreads any prefix over the whole set: a ranking cut short by the clock or `stop` still
+  // chooses among all kinds of distributions, not only those that start alike.
+  std::vector<Move> moves;
+  rules_.for_each_move(root, [&](Move mv) { moves.push_back(mv); });
+  const std::size_t count = moves.size();
+  std::size_t stride = count * 5 / 8 + 1;
+  while (std::gcd(stride, count) != 1) ++stride;
   std::vector<Candidate> all;
-  rules_.for_each_move(root, [&](Move mv) {
+  all.reserve(count);
+  for (std::size_t i = 0, at = 0; i < count && !aborted_; ++i, at = (at + stride) % count) {
+    if ((++nodes_ & 255) == 0) check_limits();
+    const Move mv = moves[at];
     Candidate c{mv, rules_.play(root, mv), 0};
     int worst = kInfinity;
     for (Move choice : {Move::keep(), Move::flip()}) {
@@ -32,13 +45,17 @@ Result AlphaBeta<R>::choose_distribution(const Position& root, const std::functi
     }
     c.value = worst + noise(key(c.after) ^ mv.raw());
     all.push_back(c);
-  });
+  }
+  Result result;
+  if (all.empty()) {  // stopped before the first: any legal distribution
+    if (count) result.best = moves.front();
+    return result;
+  }
   constexpr std::size_t kFinalists = 32;
   std::partial_sort(all.begin(), all.begin() + std::min(kFinalists, all.size()), all.end(),
                     [](const Candidate& a, const Candidate& b) { return a.value > b.value; });
   all.resize(std::min(kFinalists, all.size()));
 
-  Result result;
   result.best = all.front().move;
   result.score = all.front().value;
   for (int depth = 1; depth <= max_depth(); ++depth) {

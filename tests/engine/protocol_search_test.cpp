@@ -86,6 +86,21 @@ TEST_F(UmiSearch, BedouinDistributionIsChosenWithinTheTime) {
   EXPECT_TRUE(starts_with(notation(), "bedouin(70) ")) << "the chosen distribution is playable";
 }
 
+// Ranking the distributions of many counters takes seconds: it must obey the limits and stop.
+TEST_F(UmiSearch, BedouinDistributionObeysLimitsAndStop) {
+  send("position startpos bedouin(240)");
+  auto start = Clock::now();
+  search("go movetime 100");
+  EXPECT_LT(since(start).count(), 2000);
+  search("go nodes 1000");
+  send("go infinite");
+  expect_no_bestmove_for(Millis(100));
+  const auto stop = Clock::now();
+  send("stop");
+  until("bestmove");
+  EXPECT_LT(since(stop).count(), 1000) << "stop is prompt during the ranking";
+}
+
 TEST_F(UmiSearch, MovetimeIsRespected) {
   send("position startpos kalah");
   const auto start = Clock::now();
