@@ -13,7 +13,7 @@
 namespace {
 
 // `perft <variant|notation> <depth>`: the words before the depth form the variant spec or the
-// position notation, so a notation may be given unquoted.
+// position notation, so a notation may be given quoted or unquoted (a spec has no blanks).
 int run_perft(const std::vector<std::string>& words) {
   if (words.size() < 2) {
     std::cerr << "perft: expected <variant|notation> <depth>\n";
@@ -32,7 +32,7 @@ int run_perft(const std::vector<std::string>& words) {
     std::cerr << "perft: depth '" << words.back() << "' is not a number from 0 to 64\n";
     return 2;
   }
-  auto game = words.size() == 2 ? mancala::Game::from_spec(text) : mancala::Game::from_notation(text);
+  auto game = text.find(' ') == std::string::npos ? mancala::Game::from_spec(text) : mancala::Game::from_notation(text);
   if (!game) {
     std::cerr << "perft: " << game.error() << "\n";
     return 2;

@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <new>
 
 #include "search.h"
 
@@ -53,7 +54,9 @@ class TranspositionTable {
     // and with 4 KB pages nearly every one also misses the TLB.
     constexpr std::size_t kHuge = 2u << 20;
     const std::size_t size = std::max(kHuge, buckets * sizeof(Bucket));
-    table_.reset(static_cast<Bucket*>(std::aligned_alloc(kHuge, size)));
+    auto* fresh = static_cast<Bucket*>(std::aligned_alloc(kHuge, size));
+    if (!fresh) throw std::bad_alloc();  // the old table stays as it was
+    table_.reset(fresh);
     madvise(table_.get(), size, MADV_HUGEPAGE);
     size_ = buckets;
     mask_ = buckets - 1;

@@ -1,6 +1,7 @@
 // UMI transcript tests against the real mancala-engine executable, through pipes: handshake,
 // options, positions of every variant, errors and line handling. Searches are in
 // protocol_search_test.cpp.
+#include <cstdlib>
 #include <random>
 
 #include "umi_fixture.h"
@@ -251,9 +252,35 @@ TEST(EngineCommandLine, HelpPerftAndErrors) {
     EXPECT_EQ(perft.wait_exit(Millis(5000)), 0);
   }
   {
+    EnginePipe perft(MANCALA_ENGINE_PATH, {"perft", "mangala2 6,6,6,6,6,6:0 6,6,6,6,6,6:0 s 0", "4"});
+    const auto line = perft.read_line(Millis(5000));
+    ASSERT_TRUE(line) << "a quoted notation is one argument";
+    EXPECT_TRUE(line->rfind("perft depth 4 nodes 1166 ", 0) == 0) << *line;
+    EXPECT_EQ(perft.wait_exit(Millis(5000)), 0);
+  }
+  {
     EnginePipe bad(MANCALA_ENGINE_PATH, {"perft", "chess", "3"});
     EXPECT_EQ(bad.wait_exit(Millis(5000)), 2);
   }
+}
+
+// A table the system cannot give is refused with one error line; the engine keeps its old table.
+// (Run under a lowered address-space limit; not in the sanitizer build, whose shadow memory
+// needs far more address space than any such limit allows.)
+TEST(EngineMemory, HashTooLargeForTheSystemKeepsTheOldValue) {
+  if (std::getenv("MANCALA_SANITIZED")) GTEST_SKIP() << "address-space limit and sanitizers do not mix";
+  EnginePipe engine("/bin/sh", {"-c", std::string("ulimit -v 600000 && exec ") + MANCALA_ENGINE_PATH});
+  ASSERT_TRUE(engine.send_line("setoption name Hash value 4096"));
+  ASSERT_TRUE(engine.send_line("isready"));
+  bool found = false;
+  const auto lines = engine.read_until("readyok", Millis(5000), &found);
+  ASSERT_TRUE(found) << "the engine survived";
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(lines[0], "info string error: setoption: Hash: not enough memory (kept 64)");
+  ASSERT_TRUE(engine.send_line("position startpos kalah"));
+  ASSERT_TRUE(engine.send_line("go depth 4"));
+  engine.read_until("bestmove", Millis(5000), &found);
+  EXPECT_TRUE(found) << "and still searches";
 }
 
 }  // namespace
