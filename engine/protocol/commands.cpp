@@ -73,8 +73,10 @@ Expected<GoCommand> parse_go(const std::vector<std::string_view>& args) {
       return Error{"go: unknown parameter " + quote(key) + (uci ? " (UMI names the clocks stime, ntime, sinc, ninc)" : "")};
     }
     if (i + 1 == args.size()) return Error{"go: " + std::string(key) + " needs a number"};
-    const auto n = parse_integer(args[++i]);
-    if (!n) return Error{"go: " + std::string(key) + ": " + quote(args[i]) + " is not an integer"};
+    const bool signed_clock = key == "stime" || key == "ntime";  // a flagged clock may be negative
+    ++i;
+    const auto n = signed_clock ? parse_integer(args[i]) : parse_count(args[i]);
+    if (!n) return Error{"go: " + std::string(key) + ": " + quote(args[i]) + (signed_clock ? " is not an integer" : " is not a count")};
     // A flagged clock can arrive negative: read as no time left rather than rejected.
     if (key == "stime" || key == "ntime") {
       const int side = key == "stime" ? 0 : 1;
@@ -148,7 +150,7 @@ Expected<GameOverNotice> parse_gameover(const std::vector<std::string_view>& arg
   if (args[0] != "south" && args[0] != "north" && args[0] != "draw")
     return Error{"gameover: result " + quote(args[0]) + " is not south, north or draw"};
   notice.result = std::string(args[0]);
-  const auto south = parse_integer(args[1]), north = parse_integer(args[2]);
+  const auto south = parse_count(args[1]), north = parse_count(args[2]);
   constexpr std::int64_t kMaxScore = 100000;
   if (!south || !north || *south < 0 || *north < 0 || *south > kMaxScore || *north > kMaxScore)
     return Error{std::string("gameover: the scores must be counts of seeds (") + kUsage + ")"};
@@ -161,7 +163,7 @@ Expected<GameOverNotice> parse_gameover(const std::vector<std::string_view>& arg
 Expected<int> parse_depth(const char* command, const std::vector<std::string_view>& args, int lo, int hi) {
   const std::string range = std::to_string(lo) + ".." + std::to_string(hi);
   if (args.size() != 1) return Error{std::string(command) + ": expected one depth (" + range + ")"};
-  const auto n = parse_integer(args[0]);
+  const auto n = parse_count(args[0]);
   if (!n || *n < lo || *n > hi) return Error{std::string(command) + ": depth " + quote(args[0]) + " is not in " + range};
   return static_cast<int>(*n);
 }

@@ -37,6 +37,7 @@ Session::Session(std::ostream& out)
 void Session::run(std::istream& in) {
   LineReader reader(in);
   while (auto line = reader.next()) {
+    line_has_error_ = false;
     if (line->too_long) {
       error("line longer than " + std::to_string(kMaxLineBytes) + " bytes discarded");
       continue;
@@ -44,6 +45,7 @@ void Session::run(std::istream& in) {
     try {
       if (!execute(line->text)) return;
     } catch (const std::exception& e) {  // e.g. no memory for a table: report it and go on
+      line_has_error_ = false;  // an internal fault is always reported
       error(std::string("internal: ") + e.what());
     }
   }
@@ -51,6 +53,7 @@ void Session::run(std::istream& in) {
 }
 
 bool Session::execute(std::string_view line) {
+  line_has_error_ = false;
   const Args tokens = split_tokens(line);
   if (tokens.empty()) return true;
   const std::string_view command = tokens[0];
@@ -159,7 +162,7 @@ void Session::go(const Args& args) {
 
   search::Limits& limits = cmd.limits;
   const int mover = index(game_->side_to_move());
-  if ((cmd.clock_given[0] || cmd.clock_given[1]) && !cmd.clock_given[mover])
+  if (!limits.infinite && (cmd.clock_given[0] || cmd.clock_given[1]) && !cmd.clock_given[mover])
     return refuse(std::string("go: the clock of the side to move (") + (mover == 0 ? "stime" : "ntime") + ") is missing");
   // MoveOverhead is kept in reserve for the GUI's and the pipe's delays.
   const std::int64_t overhead = options_.spin_value(option_names::kMoveOverhead);

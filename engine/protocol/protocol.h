@@ -34,7 +34,12 @@ class Session {
 
   // Messages may carry text from the rules library that quotes the input it refused: control
   // bytes are replaced here too, so no error line ever holds one (PROTOCOL.md section 8).
-  void error(const std::string& message) { out_.write("info string error: " + printable(message)); }
+  // One error line per input line (PROTOCOL.md section 8): the first fault found is reported.
+  void error(const std::string& message) {
+    if (line_has_error_) return;
+    line_has_error_ = true;
+    out_.write("info string error: " + printable(message));
+  }
   // Commands that use the searcher or the CPU wait for no search; they are refused during one.
   bool idle_for(std::string_view command);
   void reject_arguments(std::string_view command, const Args& args);
@@ -54,6 +59,7 @@ class Session {
   search::Searcher searcher_;
   SearchThread search_;
   std::optional<Game> game_;  // empty until a valid `position`, and after an invalid one
+  bool line_has_error_ = false;  // the current input line has had its error line
 };
 
 }  // namespace mancala::protocol

@@ -32,12 +32,20 @@ std::string_view trim(std::string_view text) {
 }
 
 std::optional<std::int64_t> parse_integer(std::string_view token) {
-  if (!token.empty() && token.front() == '+') token.remove_prefix(1);
+  if (!token.empty() && token.front() == '+') {
+    token.remove_prefix(1);
+    if (!token.empty() && token.front() == '-') return std::nullopt;  // one sign at most
+  }
   if (token.empty() || token.front() == '+') return std::nullopt;
   std::int64_t value = 0;
   auto [end, error] = std::from_chars(token.data(), token.data() + token.size(), value);
   if (error != std::errc() || end != token.data() + token.size()) return std::nullopt;
   return value;
+}
+
+std::optional<std::int64_t> parse_count(std::string_view token) {
+  if (token.empty() || token.front() < '0' || token.front() > '9') return std::nullopt;
+  return parse_integer(token);
 }
 
 std::string printable(std::string_view text) {

@@ -17,6 +17,8 @@ std::string_view trim(std::string_view text);
 
 // A whole token as a decimal integer: optional sign, digits only, no overflow.
 std::optional<std::int64_t> parse_integer(std::string_view token);
+// The same without a sign: where PROTOCOL.md allows none (every number but stime/ntime and spins).
+std::optional<std::int64_t> parse_count(std::string_view token);
 
 // 'text' for an error message: cut to a readable length, control bytes shown as '?', so an
 // error line never carries what made the input bad (NUL, escape sequences) back to the GUI.

@@ -124,12 +124,18 @@ TEST_F(UmiSearch, ClocksForEitherSide) {
   ASSERT_EQ(lines.size(), 2u);
   EXPECT_TRUE(starts_with(lines[0], "info string error: go: the clock of the side to move"));
   EXPECT_EQ(lines[1], "bestmove none");
+  // infinite ignores every other limit, a one-sided clock included.
+  send("go infinite stime 1000");
+  expect_no_bestmove_for(Millis(200));
+  send("stop");
+  const auto infinite = until("bestmove");
+  EXPECT_TRUE(without_progress(infinite).size() == 1u) << "no error line";
 }
 
 TEST_F(UmiSearch, MalformedGoGivesAnErrorAndBestmoveNone) {
   send("position startpos kalah");
   const char* bad[] = {"go depth", "go depth 0", "go depth x", "go nodes -5", "go wtime 1000 btime 1000",
-                       "go movetime 100 movetime 100", "go sinc -1", "go fast"};
+                       "go movetime 100 movetime 100", "go sinc -1", "go fast", "go depth +2", "go stime +-500"};
   for (const char* line : bad) {
     send(line);
     const auto lines = until("bestmove");

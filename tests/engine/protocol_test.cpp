@@ -167,6 +167,13 @@ TEST_F(Umi, GarbageGetsOneErrorLineEach) {
   const auto lines = until("readyok");
   ASSERT_EQ(lines.size(), 2u);
   EXPECT_TRUE(starts_with(lines[0], "info string error: "));
+  // One that then fails as well still gets one line: the first fault found.
+  expect_one_error(answer("position startpos nosuchgame"), "a bad position");
+  expect_one_error(answer("d x"), "d with a word and no position");
+  // An error shows a bounded excerpt of what it refuses, however long.
+  const auto long_spec = answer("position startpos kalah" + std::string(300, 'x') + "(6,4)");
+  expect_one_error(long_spec, "a long variant spec");
+  EXPECT_LT(long_spec.at(0).size(), 220u) << long_spec.at(0);
 }
 
 TEST_F(Umi, RandomBytesNeverStopTheEngine) {
@@ -218,6 +225,8 @@ TEST_F(Umi, HelperCommands) {
   EXPECT_TRUE(starts_with(eval[0], "eval seeds ")) << eval[0];
   expect_one_error(answer("perft x"), "perft x");
   expect_one_error(answer("perft"), "perft without depth");
+  expect_one_error(answer("perft +3"), "perft with a sign (counts have none)");
+  expect_one_error(answer("gameover south +3 4"), "gameover score with a sign");
   EXPECT_TRUE(answer("newgame").empty());
   EXPECT_TRUE(answer("stop").empty()) << "stop when idle is ignored";
   EXPECT_TRUE(answer("ponderhit").empty()) << "ponderhit when idle is ignored";
