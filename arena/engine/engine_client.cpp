@@ -143,6 +143,8 @@ MoveReply EngineClient::search(const std::string& position_command, const protoc
     reply.detail = "the engine is not running";
     return reply;
   }
+  // A line the engine sent unasked (a second bestmove) must not be taken for this search's answer.
+  proc_->discard_unread_lines();
   const std::string text = position_command + "\n" + protocol::format_go(limits) + "\n";
   const auto t0 = Clock::now();
   if (!proc_->write(text, deadline)) {
@@ -162,7 +164,7 @@ MoveReply EngineClient::search(const std::string& position_command, const protoc
         reply.detail = "no bestmove after " + std::to_string(std::chrono::duration_cast<milliseconds>(reply.elapsed).count()) + " ms";
       } else if (st == process::ReadStatus::Closed) {
         reply.fault = Fault::Crash;
-        reply.detail = "the engine exited during its search";
+        reply.detail = "the engine exited or closed its output during its search";
       } else {
         reply.fault = Fault::Malformed;
         reply.detail = "an output line longer than " + std::to_string(env_.max_line) + " bytes";

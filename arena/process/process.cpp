@@ -1,6 +1,7 @@
 #include "process/process.h"
 
 #include <fcntl.h>
+#include <poll.h>
 #include <linux/close_range.h>
 #include <signal.h>
 #include <sys/prctl.h>
@@ -172,12 +173,27 @@ bool Process::write(std::string_view data, Clock::time_point deadline) {
 
 ReadStatus Process::read_line(std::string& line, Clock::time_point deadline) {
   for (;;) {
-    const std::size_t nl = out_buf_.find('\n', out_pos_ + scan_pos_);
-    if (nl != std::string::npos) {
-      std::size_t end = nl;
-      if (end > out_pos_ && out_buf_[end - 1] == '\r') --end;
-      line.assign(out_buf_, out_pos_, end - out_pos_);
-      out_pos_ = nl + 1;
+    if (pending_cr_ && out_pos_ < out_buf_.size()) {  // the LF of a CR LF split between two reads
+      if (out_buf_[out_pos_] == '\n') ++out_pos_;
+      pending_cr_ = false;
+    }
+    // A line ends at LF, CR or CR LF (PROTOCOL.md section 1).
+    const std::size_t eol = out_buf_.find_first_of("\r\n", out_pos_ + scan_pos_);
+    if (eol != std::string::npos) {
+      if (eol - out_pos_ > max_line_) {  // (also when the whole line came in one read)
+        log_line('#', "stdout line longer than " + std::to_string(max_line_) + " bytes");
+        return ReadStatus::TooLong;
+      }
+      line.assign(out_buf_, out_pos_, eol - out_pos_);
+      std::size_t next = eol + 1;
+      if (out_buf_[eol] == '\r') {
+        if (next < out_buf_.size()) {
+          if (out_buf_[next] == '\n') ++next;
+        } else {
+          pending_cr_ = true;
+        }
+      }
+      out_pos_ = next;
       scan_pos_ = 0;
       if (out_pos_ == out_buf_.size()) {
         out_buf_.clear();
@@ -228,6 +244,21 @@ ReadStatus Process::read_line(std::string& line, Clock::time_point deadline) {
       child_gone_ = true;
     }
   }
+}
+
+int Process::discard_unread_lines() {
+  int dropped = 0;
+  std::string line;
+  for (;;) {
+    const bool buffered = out_buf_.find_first_of("\r\n", out_pos_ + scan_pos_) != std::string::npos;
+    pollfd ready{out_.native_source(), POLLIN, 0};
+    if (!buffered && (out_eof_ || ::poll(&ready, 1, 0) <= 0)) break;
+    // Buffered lines come at once; bytes in the pipe are given a millisecond to make a line.
+    if (read_line(line, Clock::now() + std::chrono::milliseconds(1)) != ReadStatus::Line) break;
+    ++dropped;
+  }
+  if (dropped) log_line('#', "ignored " + std::to_string(dropped) + " line(s) sent while no answer was expected");
+  return dropped;
 }
 
 bool Process::exited() const {

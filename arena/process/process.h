@@ -55,8 +55,12 @@ class Process {
   // Writes all of `data` or fails (closed pipe, deadline passed). After a failure the
   // process is unusable for protocol work.
   bool write(std::string_view data, Clock::time_point deadline);
-  // Next stdout line without its line ending (LF or CRLF).
+  // Next stdout line without its line ending (LF, CR or CR LF). A line longer than the spec's
+  // max_line bytes is TooLong, however it arrives.
   ReadStatus read_line(std::string& line, Clock::time_point deadline);
+  // Reads and drops the lines the engine has already sent (a second bestmove, say), without
+  // waiting for more; returns how many. Called before a request whose answer must be fresh.
+  int discard_unread_lines();
 
   // True once the child has exited (it is not reaped until shutdown).
   bool exited() const;
@@ -81,9 +85,10 @@ class Process {
 
   std::string out_buf_;        // unread stdout bytes starting at out_pos_
   std::size_t out_pos_ = 0;
-  std::size_t scan_pos_ = 0;   // bytes after out_pos_ already known to hold no newline
+  std::size_t scan_pos_ = 0;   // bytes after out_pos_ already known to hold no line ending
   bool out_eof_ = false;
   bool child_gone_ = false;    // the child exited; its stdout may still be held open by others
+  bool pending_cr_ = false;    // the last line ended with a CR at the end of the buffer
   std::array<char, 16384> chunk_{};
   std::array<char, 4096> err_chunk_{};
   std::string err_partial_;

@@ -8,6 +8,9 @@
 //   illegal         "bestmove 99"
 //   empty-bestmove  "bestmove" alone
 //   long-line       a 1 MiB line without a newline in it
+//   line-70k        an info line of 70,000 bytes (over the default 65,536) that arrives with its
+//                   newline, then a legal move
+//   double-bestmove every bestmove twice, in one write (the second is stale at the next go)
 //   flood           10 MiB of info lines, then a legal move (not a fault: the game goes on)
 //   flood-forever   info lines for ever, never a bestmove
 //   garbage         64 KiB of random bytes (NUL, CR, 0xff, escapes...), then a bestmove whose
@@ -24,6 +27,7 @@
 //   stall-ready     never answers the second isready
 //   exit-after-handshake  exits right after its first readyok
 //   ignore-quit     ignores quit, the end of its input and SIGTERM
+//   cr-endings      ends every output line with a bare CR (legal: PROTOCOL.md section 1)
 // --tag=... arguments are ignored: tests use them to find their processes in /proc.
 #include <fcntl.h>
 #include <signal.h>
@@ -81,6 +85,22 @@ std::optional<std::string> stale_move(const mancala::Game& stale, const mancala:
   return std::nullopt;
 }
 
+// Writes through to another buffer with every LF turned into a CR.
+class CrEndings : public std::streambuf {
+ public:
+  explicit CrEndings(std::streambuf* to) : to_(to) {}
+
+ protected:
+  int overflow(int c) override {
+    if (c == traits_type::eof()) return traits_type::not_eof(c);
+    return to_->sputc(c == '\n' ? '\r' : static_cast<char>(c));
+  }
+  int sync() override { return to_->pubsync(); }
+
+ private:
+  std::streambuf* to_;
+};
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -99,6 +119,8 @@ int main(int argc, char** argv) {
   const bool faulty_start = count_start(state) >= from_start;
   auto process_fault = [&](const char* kind) { return faulty_start && fault == kind; };
   if (process_fault("ignore-quit")) ::signal(SIGTERM, SIG_IGN);
+  // (Never freed: std::cout flushes through it until the very end of the process.)
+  if (process_fault("cr-endings")) std::cout.rdbuf(new CrEndings(std::cout.rdbuf()));
 
   std::optional<mancala::Game> game, stale;
   int gos = 0, readies = 0;
@@ -142,6 +164,7 @@ int main(int argc, char** argv) {
       else if (now && fault == "hang") sleep_forever();
       else if (now && fault == "empty-bestmove") move.clear();
       else if (now && fault == "long-line") std::cout << std::string(1 << 20, 'x') << std::endl;
+      else if (now && fault == "line-70k") std::cout << "info string " << std::string(70000, 'y') << std::endl;
       else if (now && (fault == "grandchild" || fault == "grandchild-escape")) {
         if (::fork() == 0) {
           if (fault == "grandchild-escape") ::setsid();
@@ -162,7 +185,8 @@ int main(int argc, char** argv) {
       } else if (now && fault == "slow") {
         std::this_thread::sleep_for(std::chrono::milliseconds(300));
       }
-      std::cout << "info depth 1 score seeds 0\nbestmove" << (move.empty() ? "" : " " + move) << std::endl;
+      const std::string answer = "bestmove" + (move.empty() ? "" : " " + move) + "\n";
+      std::cout << "info depth 1 score seeds 0\n" << answer << (now && fault == "double-bestmove" ? answer : "") << std::flush;
     } else if (t[0] == "quit") {
       if (!process_fault("ignore-quit")) return 0;
     }
