@@ -25,10 +25,20 @@ int main(int argc, char** argv) {
   const auto ratings = arena::cli::add_ratings(app);
   const auto bench = arena::cli::add_bench(app, registry);
   const auto check = arena::cli::add_check(app, registry);
+  // A first word that is no command gets named (CLI11 would only say a command is required).
+  if (argc > 1 && argv[1][0] != '-') {
+    try {
+      app.get_subcommand(argv[1]);
+    } catch (const CLI::OptionNotFound&) {
+      std::cerr << "arena: unknown command '" << argv[1] << "' (expected run, ratings, bench or check; see arena --help)\n";
+      return 2;
+    }
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e);
+    // --help and --version end well (0); any bad command line is exit 2, as arena/README.md says.
+    return app.exit(e) == 0 ? 0 : 2;
   }
   int code = 0;
   if (app.got_subcommand("run")) code = run();

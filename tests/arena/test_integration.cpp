@@ -154,8 +154,18 @@ TEST(Integration, AForeignResultsFileIsRefused) {
 TEST(Integration, BadFlagsAndConfigsGiveOneClearError) {
   TempDir d;
   auto r = run({ARENA_EXE, "run", "--rounds", "many"}, d);
-  EXPECT_NE(r.code, 0);
+  EXPECT_EQ(r.code, 2) << "every usage error is exit 2, whatever the command-line library's own codes";
   EXPECT_NE(r.err.find("--rounds"), std::string::npos) << r.err;
+  for (const auto& argv : std::vector<std::vector<std::string>>{{ARENA_EXE, "run", "--bogus"},
+                                                                {ARENA_EXE, "run", d / "no-such.json"},
+                                                                {ARENA_EXE, "ratings", d / "no-such.jsonl"},
+                                                                {ARENA_EXE}}) {
+    r = run(argv, d, "usage");
+    EXPECT_EQ(r.code, 2) << argv.back() << ": " << r.err;
+  }
+  r = run({ARENA_EXE, "frobnicate"}, d, "unknown");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err, "arena: unknown command 'frobnicate' (expected run, ratings, bench or check; see arena --help)\n");
 
   std::ofstream(d / "typo.json") << R"({"engines": [{"name": "a", "command": ")" RANDOM_BOT R"("},
                                          {"name": "b", "command": ")" GREEDY_BOT R"("}], "concurency": 2})";
