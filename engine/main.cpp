@@ -58,7 +58,11 @@ int main(int argc, char** argv) {
   auto* perft = app.add_subcommand("perft", "Count the move sequences of <depth> moves from a start or a position");
   perft->add_option("args", perft_words, "<variant|notation> <depth>, e.g. 'kalah(6,4)' 5")->required();
 
-  CLI11_PARSE(app, argc, argv);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e) == 0 ? 0 : 2;  // --help ends well; any bad command line is exit 2, like perft's errors
+  }
 
   if (*bench) {
     mancala::search::run_bench(bench_depth, std::cout);

@@ -163,7 +163,10 @@ GameRecord play_game(const MatchParams& p, engine::EngineClient& south, engine::
     auto mv = game.parse_move(reply.move);
     if (!mv) {
       const auto why = game.parse_move(shown(reply.move));  // the rules quote the text they were given
-      forfeit(mover_side, Termination::IllegalMove, why ? "'" + shown(reply.move) + "' is not a move" : why.error());
+      const std::string detail = reply.move == "none" ? "'bestmove none' in a position with legal moves"
+                                 : why                ? "'" + shown(reply.move) + "' is not a move"
+                                                      : why.error();
+      forfeit(mover_side, Termination::IllegalMove, detail);
       mover.stop();
       break;
     }

@@ -6,6 +6,7 @@
 //   crash           exits with status 3 instead of answering
 //   hang            never answers (sleeps for ever in its "search")
 //   illegal         "bestmove 99"
+//   bestmove-none   "bestmove none" in a position that has moves
 //   empty-bestmove  "bestmove" alone
 //   long-line       a 1 MiB line without a newline in it
 //   line-70k        an info line of 70,000 bytes (over the default 65,536) that arrives with its
@@ -160,6 +161,7 @@ int main(int argc, char** argv) {
       }
       std::string move = game->move_text(game->legal_moves().front());
       if (now && fault == "illegal") move = "99";
+      else if (now && fault == "bestmove-none") move = "none";
       else if (now && fault == "crash") std::_Exit(3);
       else if (now && fault == "hang") sleep_forever();
       else if (now && fault == "empty-bestmove") move.clear();

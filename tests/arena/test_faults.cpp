@@ -160,6 +160,7 @@ INSTANTIATE_TEST_SUITE_P(
                       Scenario{"cr_endings", {"--fault", "cr-endings"}, "normal"},
                       Scenario{"empty_bestmove", {"--fault", "empty-bestmove", "--at", "2"}, "malformed_output"},
                       Scenario{"illegal", {"--fault", "illegal", "--at", "2"}, "illegal_move"},
+                      Scenario{"bestmove_none", {"--fault", "bestmove-none", "--at", "2"}, "illegal_move"},
                       Scenario{"wrong_position", {"--fault", "wrong-position", "--at", "1"}, "illegal_move"},
                       Scenario{"exit_after_handshake", {"--fault", "exit-after-handshake"}, "crash"},
                       Scenario{"ignore_quit", {"--fault", "ignore-quit"}, "normal"},

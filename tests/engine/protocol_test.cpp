@@ -271,6 +271,11 @@ TEST(EngineCommandLine, HelpPerftAndErrors) {
     EnginePipe bad(MANCALA_ENGINE_PATH, {"perft", "chess", "3"});
     EXPECT_EQ(bad.wait_exit(Millis(5000)), 2);
   }
+  using Args = std::vector<std::string>;
+  for (const Args& usage : std::vector<Args>{{"bench", "x"}, {"--bogus"}, {"frobnicate"}}) {
+    EnginePipe bad(MANCALA_ENGINE_PATH, usage);
+    EXPECT_EQ(bad.wait_exit(Millis(5000)), 2) << usage.front() << ": every usage error is exit 2";
+  }
 }
 
 // A table the system cannot give is refused with one error line; the engine keeps its old table.
