@@ -78,7 +78,7 @@ Expected<GoCommand> parse_go(const std::vector<std::string_view>& args) {
     const auto n = signed_clock ? parse_integer(args[i]) : parse_count(args[i]);
     if (!n) return Error{"go: " + std::string(key) + ": " + quote(args[i]) + (signed_clock ? " is not an integer" : " is not a count")};
     // A flagged clock can arrive negative: read as no time left rather than rejected.
-    if (key == "stime" || key == "ntime") {
+    if (signed_clock) {
       const int side = key == "stime" ? 0 : 1;
       l.clock_ms[side] = std::max<std::int64_t>(0, *n);
       go.clock_given[side] = true;

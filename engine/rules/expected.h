@@ -1,6 +1,7 @@
 #pragma once
 // A value or an error message: the rules library reports bad input this way instead of throwing.
 #include <string>
+#include <string_view>
 #include <utility>
 #include <variant>
 
@@ -9,6 +10,15 @@ namespace mancala {
 struct Error {
   std::string message;
 };
+
+// Untrusted text inside an error message: cut short, control bytes shown as '?' (the message
+// may end up on a terminal, in a protocol line or in a results file).
+inline std::string quoted(std::string_view s) {
+  constexpr std::size_t kShown = 40;
+  std::string out = "'";
+  for (char c : s.substr(0, kShown)) out += static_cast<unsigned char>(c) < 0x20 || c == 0x7f ? '?' : c;
+  return out + (s.size() > kShown ? "...'" : "'");
+}
 
 template <class T>
 class Expected {

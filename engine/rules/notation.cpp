@@ -37,15 +37,6 @@ std::vector<std::string_view> split(std::string_view s, char sep) {
   return parts;
 }
 
-// Untrusted text inside an error message: cut short, control bytes shown as '?' (the message
-// may end up on a terminal, in a protocol line or in a results file).
-std::string quoted(std::string_view s) {
-  constexpr std::size_t kShown = 40;
-  std::string out = "'";
-  for (char c : s.substr(0, kShown)) out += static_cast<unsigned char>(c) < 0x20 || c == 0x7f ? '?' : c;
-  return out + (s.size() > kShown ? "...'" : "'");
-}
-
 int total_on_board(const Variant& v, const Position& p) {
   int sum = 0;
   for (int i = 0; i < v.cells(); ++i) sum += p.cell[i];

@@ -35,13 +35,8 @@ std::vector<std::string_view> split_args(std::string_view s) {
   return parts;
 }
 
-// At most 40 characters of refused input are shown (a GUI may send anything, of any length).
-std::string shorten(std::string_view text) {
-  constexpr std::size_t kShown = 40;
-  return std::string(text.substr(0, kShown)) + (text.size() > kShown ? "..." : "");
-}
-
-Error bad(std::string_view text, const std::string& why) { return Error{"bad variant '" + shorten(text) + "': " + why}; }
+// Refused input is shown cut short (quoted): a GUI may send anything, of any length.
+Error bad(std::string_view text, const std::string& why) { return Error{"bad variant " + quoted(text) + ": " + why}; }
 
 }  // namespace
 
@@ -73,7 +68,7 @@ Expected<Variant> parse_variant(std::string_view text) {
     return v;
   }
   if (name == "mangala" || name == "mangala2") {
-    if (has_args) return bad(text, shorten(name) + " takes no parameters");
+    if (has_args) return bad(text, quoted(name) + " takes no parameters");
     return name == "mangala" ? Variant::mangala() : Variant::mangala2();
   }
   if (name == "bedouin") {
@@ -84,7 +79,7 @@ Expected<Variant> parse_variant(std::string_view text) {
       return bad(text, "expected bedouin(K) with K from 1 to " + std::to_string(kMaxBedouinCounters));
     return v;
   }
-  return bad(text, "unknown game '" + shorten(name) + "' (expected kalah, mangala, mangala2 or bedouin)");
+  return bad(text, "unknown game " + quoted(name) + " (expected kalah, mangala, mangala2 or bedouin)");
 }
 
 }  // namespace mancala
