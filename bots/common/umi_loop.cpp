@@ -1,95 +1,169 @@
 #include "common/umi_loop.h"
 
-#include <iostream>
-#include <optional>
-#include <sstream>
+#include <istream>
+#include <ostream>
+#include <string_view>
 #include <vector>
+
+#include "protocol/commands.h"
+#include "protocol/helper_commands.h"
+#include "protocol/line_io.h"
+#include "protocol/options.h"
+#include "protocol/tokens.h"
 
 namespace bots {
 
-std::vector<std::string> split_words(const std::string& line) {
-  std::istringstream is(line);
-  std::vector<std::string> t;
-  for (std::string w; is >> w;) t.push_back(w);
-  return t;
-}
-
 namespace {
 
-// "position startpos <variant> [moves ...]" or "position fen <notation...> [moves ...]".
-std::optional<mancala::Game> parse_position(const std::vector<std::string>& t, std::string& error) {
-  std::size_t i = 2;
-  std::optional<mancala::Game> game;
-  if (t.size() >= 3 && t[1] == "startpos") {
-    auto g = mancala::Game::from_spec(t[2]);
-    if (!g) return error = g.error(), std::nullopt;
-    game = *g;
-    i = 3;
-  } else if (t.size() >= 3 && t[1] == "fen") {
-    std::string notation;
-    for (; i < t.size() && t[i] != "moves"; ++i) notation += (notation.empty() ? "" : " ") + t[i];
-    auto g = mancala::Game::from_notation(notation);
-    if (!g) return error = g.error(), std::nullopt;
-    game = *g;
-  } else {
-    return error = "expected 'position startpos <variant>' or 'position fen <notation>'", std::nullopt;
+namespace umi = mancala::protocol;
+using Args = std::vector<std::string_view>;
+
+constexpr const char* kSeed = "Seed";
+constexpr int kMaxPerftDepth = 64;
+
+class BotSession {
+ public:
+  BotSession(const BotInfo& info, const Policy& policy, std::ostream& out) : info_(info), policy_(policy), out_(out) {
+    options_.add(umi::Option::spin(kSeed, 0, 0, 2147483647));
   }
-  if (i < t.size() && t[i] == "moves") {
-    for (++i; i < t.size(); ++i)
-      if (auto e = game->play(t[i])) return error = "move '" + t[i] + "': " + *e, std::nullopt;
-  } else if (i < t.size()) {
-    return error = "unexpected '" + t[i] + "'", std::nullopt;
+
+  // Executes one command line; false after `quit`.
+  bool execute(std::string_view line) {
+    line_has_error_ = false;
+    const Args tokens = umi::split_tokens(line);
+    if (tokens.empty()) return true;
+    const std::string_view command = tokens[0];
+    const Args args(tokens.begin() + 1, tokens.end());
+    const bool no_arguments = command == "umi" || command == "isready" || command == "newgame" || command == "stop" ||
+                              command == "ponderhit" || command == "quit" || command == "d";
+    if (no_arguments && !args.empty())  // reported, and the command still runs (PROTOCOL.md 8)
+      error(std::string(command) + " takes no arguments; ignored " + umi::quote(args[0]) + " and after");
+
+    if (command == "quit") return finish(), false;
+    if (command == "umi") handshake();
+    else if (command == "isready") say("readyok");
+    else if (command == "stop") release();
+    else if (command == "ponderhit") {
+      if (pending_ && pending_->ponder_with_limits) release();
+    } else if (command == "setoption") {
+      if (idle_for(command)) setoption(umi::trim(line).substr(command.size()));
+    } else if (command == "newgame") {
+      (void)idle_for(command);  // nothing to forget: every go is answered from its position alone
+    } else if (command == "position") {
+      game_.reset();  // a bad position leaves none, never an old one
+      if (auto g = umi::parse_position(args, false)) game_ = *g;
+      else error(g.error());
+    } else if (command == "go") go(args);
+    else if (command == "gameover") {
+      if (auto notice = umi::parse_gameover(args); !notice) error(notice.error());
+    } else if (command == "d") {
+      if (!game_) return error("d: no position (send position first)"), true;
+      for (const std::string& text : umi::describe_position(*game_)) say(text);
+    } else if (command == "perft") {
+      if (idle_for(command)) perft(args);
+    } else {
+      error("unknown command " + umi::quote(command));
+    }
+    return true;
   }
-  return game;
-}
+
+  // quit or end of input: a held bestmove is printed first, as an engine's stopped search would.
+  void finish() { release(); }
+
+ private:
+  // The answer of an infinite or ponder search, held until stop (or ponderhit).
+  struct Pending {
+    std::string lines;
+    bool ponder_with_limits = false;  // ponderhit turns it into a search that is already done
+  };
+
+  void say(const std::string& text) { out_ << text << '\n' << std::flush; }
+  void error(const std::string& message) {  // one error line per input line: the first fault
+    if (line_has_error_) return;
+    line_has_error_ = true;
+    say("info string error: " + umi::printable(message));
+  }
+  bool idle_for(std::string_view command) {
+    if (pending_) error(std::string(command) + ": not while searching (send stop first)");
+    return !pending_;
+  }
+  void release() {
+    if (pending_) out_ << pending_->lines << std::flush;
+    pending_.reset();
+  }
+
+  void handshake() {
+    say("id name " + info_.name);
+    say("id author " + info_.author);
+    for (const std::string& text : options_.describe()) say(text);
+    say("protocol 1");
+    say("variants kalah mangala mangala2 bedouin");
+    say("umiok");
+  }
+
+  void setoption(std::string_view text) {  // everything after the word, as received
+    auto cmd = umi::parse_setoption(text);
+    if (!cmd) return error(cmd.error());
+    if (auto why = options_.set(cmd->name, cmd->value)) error(*why);
+  }
+
+  void go(const Args& args) {
+    if (pending_) return error("go: a search is already running (send stop first)");
+    auto refuse = [&](const std::string& why) {
+      error(why);
+      say("bestmove none");  // every go gets its bestmove, so no GUI waits for ever
+    };
+    auto cmd = umi::parse_go(args);
+    if (!cmd) return refuse(cmd.error());
+    if (!game_) return refuse("go: no position (send position first)");
+    const int mover = game_->over() ? 0 : index(game_->side_to_move());
+    const auto& limits = cmd->limits;
+    if (!limits.infinite && (cmd->clock_given[0] || cmd->clock_given[1]) && !cmd->clock_given[mover])
+      return refuse(std::string("go: the clock of the side to move (") + (mover == 0 ? "stime" : "ntime") + ") is missing");
+
+    std::string answer = "bestmove none\n";
+    if (!game_->over()) {
+      const Choice c = policy_(*game_, static_cast<std::uint64_t>(options_.spin_value(kSeed)));
+      answer = (c.score ? "info depth 1 score seeds " + std::to_string(*c.score) + "\n" : std::string()) + "bestmove " +
+               game_->move_text(c.move) + "\n";
+    }
+    const bool limited = limits.has_clock() || limits.movetime_ms > 0 || limits.depth > 0 || limits.nodes > 0;
+    if (limits.infinite || !limited || cmd->ponder) {  // such searches never end by themselves
+      pending_ = Pending{answer, cmd->ponder && limited && !limits.infinite};
+      return;
+    }
+    out_ << answer << std::flush;
+  }
+
+  void perft(const Args& args) {
+    auto depth = umi::parse_depth("perft", args, 0, kMaxPerftDepth);
+    if (!depth) return error(depth.error());
+    if (!game_) return error("perft: no position (send position first)");
+    say(umi::perft_report(*game_, *depth));
+  }
+
+  const BotInfo& info_;
+  const Policy& policy_;
+  std::ostream& out_;
+  umi::OptionRegistry options_;
+  std::optional<mancala::Game> game_;
+  std::optional<Pending> pending_;
+  bool line_has_error_ = false;
+};
 
 }  // namespace
 
 int run_umi(const BotInfo& info, const Policy& policy, std::istream& in, std::ostream& out) {
-  std::optional<mancala::Game> game;
-  std::uint64_t seed = 0;
-  for (std::string line; std::getline(in, line);) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    const auto t = split_words(line);
-    if (t.empty()) continue;
-    const std::string& cmd = t[0];
-    if (cmd == "umi") {
-      out << "id name " << info.name << "\nid author " << info.author << "\n"
-          << "option name Seed type spin default 0 min 0 max 2147483647\n"
-          << "protocol 1\nvariants kalah mangala mangala2 bedouin\numiok" << std::endl;
-    } else if (cmd == "isready") {
-      out << "readyok" << std::endl;
-    } else if (cmd == "setoption") {
-      // setoption name Seed value <n>
-      if (t.size() >= 5 && t[2] == "Seed" && t[3] == "value") {
-        try {
-          seed = std::stoull(t[4]);
-        } catch (const std::exception&) {
-          out << "info string error: Seed needs an integer" << std::endl;
-        }
-      }
-    } else if (cmd == "position") {
-      std::string error;
-      game = parse_position(t, error);
-      if (!game) out << "info string error: " << error << std::endl;
-    } else if (cmd == "go") {
-      if (!game || game->over()) {
-        out << "bestmove none" << std::endl;
-      } else {
-        const Choice c = policy(*game, seed);
-        if (c.score) out << "info depth 1 score seeds " << *c.score << "\n";
-        out << "bestmove " << game->move_text(c.move) << std::endl;
-      }
-    } else if (cmd == "quit") {
-      return 0;
-    } else if (cmd == "newgame" || cmd == "stop" || cmd == "gameover" || cmd == "ponderhit") {
-      // nothing to do: every search is instant and the bots keep no state between positions
-    } else if (cmd == "d") {
-      if (game) out << game->notation() << "\n" << game->drawing() << std::flush;
-    } else {
-      out << "info string error: unknown command '" << cmd << "'" << std::endl;
+  BotSession session(info, policy, out);
+  umi::LineReader reader(in);
+  while (auto line = reader.next()) {
+    if (line->too_long) {
+      out << "info string error: line longer than " << umi::kMaxLineBytes << " bytes discarded" << std::endl;
+      continue;
     }
+    if (!session.execute(line->text)) return 0;
   }
+  session.finish();
   return 0;
 }
 

@@ -1,13 +1,16 @@
 #pragma once
-// A complete, minimal UMI engine loop for the bundled bots: handshake, options, stateless
-// positions, "go" answered at once with the move a policy picks, isready, gameover, quit.
-// A bot is a name plus a policy; see random_bot.cpp and greedy_bot.cpp.
+// A complete UMI engine loop for the bundled bots (PROTOCOL.md): handshake, the Seed option,
+// stateless positions, every go limit, stop, ponderhit, isready, gameover, d, perft, quit, and
+// the error rules. A bot is a name plus a policy; see random_bot.cpp and greedy_bot.cpp.
+//
+// The bots "search" instantly: a go with limits is answered at once, while an infinite or ponder
+// search holds its bestmove until stop (or ponderhit), as the protocol requires. Parsing and line
+// handling come from the engine's protocol library, so the bots read exactly what it reads.
 #include <cstdint>
 #include <functional>
 #include <iosfwd>
 #include <optional>
 #include <string>
-#include <vector>
 
 #include "rules/game.h"
 
@@ -24,9 +27,6 @@ struct Choice {
 };
 // Picks a move in a position that is not over. `seed` is the value of the "Seed" option.
 using Policy = std::function<Choice(const mancala::Game& game, std::uint64_t seed)>;
-
-// The whitespace-separated words of a line.
-std::vector<std::string> split_words(const std::string& line);
 
 // Reads commands from `in` until "quit" or EOF; returns the process exit code.
 int run_umi(const BotInfo& info, const Policy& policy, std::istream& in, std::ostream& out);

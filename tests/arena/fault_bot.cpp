@@ -1,7 +1,8 @@
 // A UMI bot that misbehaves on purpose, for the arena's tests (faults, `arena check`):
 //   fault-bot [--fault <kind>] [--at <k>] [--every <n>] [--from-start <s>] [--state <file>]
 //             [--delay-ms <ms>] [--tag=<anything>]...
-// It speaks UMI correctly (first legal move, instantly) until its fault. Faults tied to a search
+// It speaks UMI correctly (first legal move, instantly; `go infinite` answered at `stop`) until
+// its fault. Faults tied to a search
 // happen from its k-th "go" on (--at, default 1), at every n-th go after that (--every, default 1):
 //   crash           exits with status 3 instead of answering
 //   hang            never answers (sleeps for ever in its "search")
@@ -46,7 +47,9 @@
 #include <thread>
 #include <vector>
 
-#include "common/umi_loop.h"
+#include "protocol/commands.h"
+#include "protocol/line_io.h"
+#include "protocol/tokens.h"
 #include "rules/game.h"
 
 namespace {
@@ -125,8 +128,15 @@ int main(int argc, char** argv) {
 
   std::optional<mancala::Game> game, stale;
   int gos = 0, readies = 0;
-  for (std::string line; std::getline(std::cin, line);) {
-    const auto t = bots::split_words(line);
+  std::string held;  // the bestmove of a `go infinite`, printed at `stop`
+  mancala::protocol::LineReader reader(std::cin);
+  while (auto input = reader.next()) {
+    if (input->too_long) {
+      std::cout << "info string error: line too long" << std::endl;
+      continue;
+    }
+    const std::string& line = input->text;
+    const auto t = mancala::protocol::split_tokens(line);
     if (t.empty()) continue;
     if (t[0] == "umi") {
       if (process_fault("no-handshake")) continue;
@@ -145,14 +155,26 @@ int main(int argc, char** argv) {
         game = g ? std::optional(*g) : std::nullopt;
       } else {
         std::string n;
-        for (i = 2; i < t.size() && t[i] != "moves"; ++i) n += (n.empty() ? "" : " ") + t[i];
+        for (i = 2; i < t.size() && t[i] != "moves"; ++i) n += (n.empty() ? "" : " ") + std::string(t[i]);
         auto g = mancala::Game::from_notation(n);
         game = g ? std::optional(*g) : std::nullopt;
       }
       stale = game;
       if (game && i < t.size() && t[i] == "moves")
         for (++i; i < t.size(); ++i) (void)game->play(t[i]);
+    } else if (t[0] == "stop") {
+      std::cout << held << std::flush;
+      held.clear();
     } else if (t[0] == "go") {
+      const std::vector<std::string_view> limits(t.begin() + 1, t.end());
+      if (!mancala::protocol::parse_go(limits)) {
+        std::cout << "info string error: bad go\nbestmove none" << std::endl;
+        continue;
+      }
+      if (std::find(limits.begin(), limits.end(), "infinite") != limits.end() && game && !game->over()) {
+        held = "bestmove " + game->move_text(game->legal_moves().front()) + "\n";
+        continue;
+      }
       ++gos;
       const bool now = gos >= at && (gos - at) % every == 0;
       if (!game || game->over()) {
@@ -191,6 +213,8 @@ int main(int argc, char** argv) {
       std::cout << "info depth 1 score seeds 0\n" << answer << (now && fault == "double-bestmove" ? answer : "") << std::flush;
     } else if (t[0] == "quit") {
       if (!process_fault("ignore-quit")) return 0;
+    } else if (t[0] != "newgame" && t[0] != "position" && t[0] != "setoption" && t[0] != "gameover" && t[0] != "ponderhit") {
+      std::cout << "info string error: unknown command" << std::endl;
     }
   }
   if (process_fault("ignore-quit")) sleep_forever();
