@@ -58,6 +58,11 @@ std::optional<std::string> EngineClient::start() {
     return std::string(e.what());
   }
   if (auto err = handshake()) {
+    // What the engine said on stderr last (a traceback's last line, "file not found") usually
+    // names the cause; the log may not be on, so it goes into the message.
+    constexpr std::chrono::milliseconds kStderrWait{300};
+    const std::string said = proc_->last_stderr_line(Clock::now() + kStderrWait);
+    if (!said.empty()) *err += "; its last line on stderr: '" + said + "'";
     stop();
     return err;
   }
@@ -71,7 +76,7 @@ std::optional<std::string> EngineClient::handshake() {
   std::string line;
   for (;;) {
     const auto st = proc_->read_line(line, deadline);
-    if (st == process::ReadStatus::Timeout) return "no 'umiok' within " + limit;
+    if (st == process::ReadStatus::Timeout) return "no 'umiok' within " + limit + " (does it flush its output after each line?)";
     if (st == process::ReadStatus::Closed) return "the engine exited during the handshake";
     if (st == process::ReadStatus::TooLong) return "a handshake line longer than " + std::to_string(env_.max_line) + " bytes";
     const auto t = tokens(line);

@@ -21,6 +21,7 @@
 #include <boost/process/start_dir.hpp>
 #include <boost/process/args.hpp>
 #include <boost/process/exe.hpp>
+#include <cctype>
 #include <cerrno>
 #include <thread>
 
@@ -118,7 +119,13 @@ void Process::start_stderr_read() {
   err_reading_ = true;
   err_.async_read_some(asio::buffer(err_chunk_), [this](const boost::system::error_code& ec, std::size_t n) {
     err_reading_ = false;
-    if (ec) return;  // EOF or cancelled: stop draining
+    if (ec) {  // EOF or cancelled: stop draining
+      err_eof_ = ec != asio::error::operation_aborted;
+      return;
+    }
+    constexpr std::size_t kTailBytes = 2048;
+    err_tail_.append(err_chunk_.data(), n);
+    if (err_tail_.size() > kTailBytes) err_tail_.erase(0, err_tail_.size() - kTailBytes);
     if (log_ && log_->wants_stderr()) {
       err_partial_.append(err_chunk_.data(), n);
       std::size_t start = 0, nl;
@@ -134,6 +141,24 @@ void Process::start_stderr_read() {
     }
     start_stderr_read();
   });
+}
+
+std::string Process::last_stderr_line(Clock::time_point deadline) {
+  while (!err_eof_ && err_.is_open() && Clock::now() < deadline) {
+    if (io_.stopped()) io_.restart();
+    if (io_.poll() == 0) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  std::string_view tail = err_tail_;
+  while (!tail.empty() && std::isspace(static_cast<unsigned char>(tail.back()))) tail.remove_suffix(1);
+  const std::size_t start = tail.find_last_of("\r\n");
+  if (start != std::string_view::npos) tail.remove_prefix(start + 1);
+  constexpr std::size_t kShown = 200;
+  std::string line;
+  for (std::size_t i = 0; i < tail.size() && i < kShown; ++i) {
+    const auto ch = static_cast<unsigned char>(tail[i]);
+    line += ch < 0x20 || ch == 0x7f ? '?' : static_cast<char>(ch);
+  }
+  return tail.size() > kShown ? line + "..." : line;
 }
 
 // Runs handlers of this process's io_context until `done` is set. The caller has armed the
@@ -297,7 +322,10 @@ std::optional<int> Process::shutdown(std::string_view quit_command, std::chrono:
   out_.close(ignored);
   err_.close(ignored);
   timer_.cancel();
-  if (log_) log_->line('#', by_itself ? "exited, status " + std::to_string(status) : "killed");
+  if (log_) log_->line('#', !by_itself           ? std::string("killed")
+                            : WIFEXITED(status)    ? "exited with code " + std::to_string(WEXITSTATUS(status))
+                            : WIFSIGNALED(status)  ? "killed by signal " + std::to_string(WTERMSIG(status))
+                                                   : "exited, status " + std::to_string(status));
   return by_itself ? std::optional<int>(status) : std::nullopt;
 }
 

@@ -64,6 +64,10 @@ class Process {
 
   // True once the child has exited (it is not reaped until shutdown).
   bool exited() const;
+  // The last line the child wrote to stderr that has text (control bytes as '?', cut to about
+  // 200 bytes), after reading what stderr still holds until its end or the deadline. For
+  // messages about an engine that failed: the traceback's last line says more than its exit.
+  std::string last_stderr_line(Clock::time_point deadline);
 
   // quit_command (may be empty) → close stdin → wait up to `grace` → kill group → reap.
   // Idempotent. Returns the exit status (as from waitpid) if the child exited by itself.
@@ -92,7 +96,9 @@ class Process {
   std::array<char, 16384> chunk_{};
   std::array<char, 4096> err_chunk_{};
   std::string err_partial_;
+  std::string err_tail_;       // the last bytes of stderr, kept whether or not it is logged
   bool err_reading_ = false;
+  bool err_eof_ = false;
 };
 
 }  // namespace arena::process

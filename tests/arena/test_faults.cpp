@@ -185,3 +185,22 @@ TEST(FaultyEngineAtStart, NoHandshakeIsRefusedBeforeTheFirstGame) {
   EXPECT_LT(r.wall, std::chrono::seconds(5));
   EXPECT_EQ(arena_test::processes_after(tag), 0);
 }
+
+// An engine that dies at start-up (a Python traceback, a missing file): the message carries its
+// last line on stderr, which names the cause, even without --log-stderr.
+TEST(FaultyEngineAtStart, ItsLastStderrLineIsInTheMessage) {
+  TempDir d;
+  const json config = {{"engines",
+                        {{{"name", "broken"}, {"command", "/bin/sh"},
+                          {"args", {"-c", "echo 'Traceback (most recent call last):' >&2; echo 'SyntaxError: invalid syntax' >&2; exit 1"}}},
+                         {{"name", "random"}, {"command", RANDOM_BOT}}}},
+                       {"output", {{"dir", d.path.string()}, {"progress", false}}}};
+  std::ofstream(d / "broken.json") << config.dump();
+  const auto r = run_measured({ARENA_EXE, "run", d / "broken.json"}, d);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("engines[0] 'broken': the engine exited during the handshake; its last line on stderr: "
+                       "'SyntaxError: invalid syntax'"),
+            std::string::npos)
+      << r.err;
+  EXPECT_LT(r.wall, std::chrono::seconds(5));
+}
