@@ -38,6 +38,7 @@ std::vector<Opening> generate_random(const RandomSpec& spec, const BalanceProbe&
   Rng rng(spec.seed ^ 0x6f70656e696e6773ULL);  // "openings"
   std::vector<Opening> out;
   std::set<std::string> seen;
+  long filtered = 0;  // sequences the balance filter refused (the others ended the game or repeated)
   // Short sequences have only so many distinct results (942 for 4 plies of kalah(6,4)): stop
   // when a long run of attempts brings nothing new, and play the ones found in turn.
   for (long misses = 0; misses < 5000 && static_cast<int>(out.size()) < spec.count; ++misses) {
@@ -52,13 +53,19 @@ std::vector<Opening> generate_random(const RandomSpec& spec, const BalanceProbe&
     if (game.over() || !seen.insert(game.notation()).second) continue;
     if (probe) {
       const auto score = probe(o);
-      if (!score || *score > spec.max_score || *score < -spec.max_score) continue;
+      if (!score || *score > spec.max_score || *score < -spec.max_score) {
+        ++filtered;
+        continue;
+      }
     }
     out.push_back(std::move(o));
     misses = 0;
   }
-  if (out.empty())
+  if (out.empty() && filtered > 0)
     throw std::runtime_error("no random opening passes the filter; allow a larger filter_max_score or fewer plies");
+  if (out.empty())
+    throw std::runtime_error("no random opening: every sequence of " + std::to_string(spec.plies) + " random moves in " +
+                             spec.variant + " ends the game; ask for fewer plies");
   return out;
 }
 
