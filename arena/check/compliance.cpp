@@ -3,10 +3,9 @@
 #include <sys/wait.h>
 
 #include <algorithm>
-#include <memory>
 #include <optional>
 
-#include "process/process.h"
+#include "check/probe.h"
 #include "protocol/umi.h"
 #include "rules/game.h"
 
@@ -17,141 +16,6 @@ namespace {
 using Clock = process::Clock;
 using std::chrono::milliseconds;
 using protocol::tokens;
-
-// Engine text inside a report line: printable ASCII, short.
-std::string shown(std::string_view text, std::size_t limit = 80) {
-  std::string out;
-  for (std::size_t i = 0; i < text.size() && i < limit; ++i) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    out += c >= 0x20 && c < 0x7f ? static_cast<char>(c) : '?';
-  }
-  return text.size() > limit ? out + "..." : out;
-}
-
-bool starts_with(std::string_view line, std::string_view word) {
-  const auto t = tokens(line);
-  return !t.empty() && t[0] == word;
-}
-
-bool is_error_line(std::string_view line) {
-  const auto t = tokens(line);
-  return t.size() >= 3 && t[0] == "info" && t[1] == "string" && t[2].substr(0, 6) == "error:";
-}
-
-struct Reply {
-  std::vector<std::string> lines;  // every line read, the awaited one last when found
-  bool found = false;
-  std::string failure;             // why not found: "nothing within N ms", "the engine exited", ...
-  milliseconds elapsed{};
-  const std::string& last() const { return lines.back(); }
-  std::vector<std::string> errors() const {
-    std::vector<std::string> out;
-    for (const auto& l : lines)
-      if (is_error_line(l)) out.push_back(l);
-    return out;
-  }
-};
-
-// One engine process with line I/O and deadlines, as the checks see it.
-class Engine {
- public:
-  Engine(const CheckOptions& o, process::ChildRegistry& registry) : o_(o), registry_(registry) {}
-
-  std::optional<std::string> start() {
-    try {
-      proc_ = std::make_unique<process::Process>(process::SpawnSpec{o_.program, o_.args, o_.workdir, o_.max_line}, registry_, nullptr);
-    } catch (const process::SpawnError& e) {
-      return std::string(e.what());
-    }
-    return std::nullopt;
-  }
-  bool alive() const { return proc_ && !dead_; }
-  const std::string& death() const { return death_; }
-
-  bool send(const std::string& line) {
-    if (!alive()) return false;
-    if (!proc_->write(line + "\n", Clock::now() + milliseconds(1000))) {
-      mark_dead("the engine does not read its input (closed or full pipe)");
-      return false;
-    }
-    return true;
-  }
-
-  // Reads lines until one whose first token is `token` (or until `stop_at` says so).
-  Reply until(const std::string& token, milliseconds limit) {
-    return until_line([&](const std::string& l) { return starts_with(l, token); }, limit);
-  }
-
-  template <class Pred>
-  Reply until_line(Pred done, milliseconds limit) {
-    Reply r;
-    const auto t0 = Clock::now();
-    const auto deadline = t0 + limit;
-    if (!alive()) {
-      r.failure = death_.empty() ? "the engine is not running" : death_;
-      return r;
-    }
-    for (std::string line;;) {
-      const auto st = proc_->read_line(line, deadline);
-      r.elapsed = std::chrono::duration_cast<milliseconds>(Clock::now() - t0);
-      if (st == process::ReadStatus::Line) {
-        if (r.lines.size() < 4096) r.lines.push_back(line);
-        else r.lines.back() = line;  // a flood: keep memory bounded, keep the latest
-        if (done(line)) {
-          r.found = true;
-          return r;
-        }
-        continue;
-      }
-      if (st == process::ReadStatus::Timeout) {
-        r.failure = "nothing matching within " + std::to_string(limit.count()) + " ms" + tail(r);
-      } else if (st == process::ReadStatus::Closed) {
-        r.failure = "the engine exited" + tail(r);
-        mark_dead("the engine exited");
-      } else {
-        r.failure = "a line longer than " + std::to_string(o_.max_line) + " bytes";
-        mark_dead("it wrote a line longer than " + std::to_string(o_.max_line) + " bytes");
-      }
-      return r;
-    }
-  }
-
-  // Whatever arrives within `limit` (no line is awaited).
-  Reply drain(milliseconds limit) { return until_line([](const std::string&) { return false; }, limit); }
-
-  // quit, then the exit status if it exits within the grace period.
-  std::optional<int> quit(milliseconds grace) {
-    if (!proc_) return std::nullopt;
-    send("quit");
-    const auto deadline = Clock::now() + grace;
-    while (Clock::now() < deadline && !proc_->exited()) {
-      std::string ignored;
-      proc_->read_line(ignored, std::min(deadline, Clock::now() + milliseconds(10)));  // keep its stdout flowing
-    }
-    auto status = proc_->shutdown("", milliseconds(0));
-    proc_.reset();
-    dead_ = true;
-    return status;
-  }
-
-  void mark_dead(const std::string& why) {
-    if (dead_) return;
-    dead_ = true;
-    death_ = why;
-  }
-
- private:
-  static std::string tail(const Reply& r) {
-    if (r.lines.empty()) return " (no output)";
-    return " (last line: '" + shown(r.lines.back()) + "')";
-  }
-
-  const CheckOptions& o_;
-  process::ChildRegistry& registry_;
-  std::unique_ptr<process::Process> proc_;
-  bool dead_ = false;
-  std::string death_;
-};
 
 std::vector<std::string> default_specs(const std::vector<std::string>& families) {
   std::vector<std::string> out;
@@ -206,13 +70,17 @@ class Checker {
     ready_during_search(specs.front());
     finished_position(specs.front());
     gameover_notice();
+    unknown_command();
+    malformed_go(specs.front());
+    long_line();
+    cr_line_endings();
     quit();
     return items_;
   }
 
  private:
   void add(std::string name, Verdict v, std::string expected, std::string got) {
-    if (v != Verdict::Pass && v != Verdict::Warn && !engine_.alive() && !engine_.death().empty() && got.empty()) got = engine_.death();
+    if (v != Verdict::Pass && !engine_.alive() && !engine_.death().empty() && got.empty()) got = engine_.death();
     items_.push_back(Item{std::move(name), v, std::move(expected), std::move(got)});
     if (report_) report_(items_.back());
   }
@@ -360,9 +228,8 @@ class Checker {
     const auto bm = protocol::parse_bestmove(r.last());
     if (!bm || !g.parse_move(bm->move)) return add(item, Verdict::Fail, expected, "'" + shown(r.last()) + "'");
     if (!no_extra_bestmove(item, expected)) return;
-    if (early.found)
-      return add(item, Verdict::Warn, expected,
-                 "bestmove " + bm->move + " came before 'stop' (PROTOCOL.md: an infinite search waits for stop; an arena never sends it)");
+    if (early.found)  // a GUI that analyses would get an answer it did not ask for
+      return add(item, Verdict::Fail, expected, "bestmove " + bm->move + " came before 'stop'");
     add(item, Verdict::Pass, expected, "bestmove " + bm->move + " after stop");
   }
 
@@ -434,6 +301,74 @@ class Checker {
     add(item, Verdict::Pass, expected, "readyok");
   }
 
+  // PROTOCOL.md 8: an unknown command gets one error line, and the engine carries on.
+  void unknown_command() {
+    const std::string item = "unknown command";
+    const std::string expected = "one 'info string error: ...' line for 'xyzzy', then 'readyok' to 'isready'";
+    if (skipped(item, expected)) return;
+    engine_.send("xyzzy");
+    engine_.send("isready");
+    const Reply r = engine_.until("readyok", o_.ready);
+    if (!r.found) return add(item, Verdict::Fail, expected, r.failure);
+    if (r.errors().size() != 1) return add(item, Verdict::Fail, expected, std::to_string(r.errors().size()) + " error lines");
+    add(item, Verdict::Pass, expected, "'" + shown(r.errors().front()) + "'");
+  }
+
+  // PROTOCOL.md 3: a go that cannot run still gets its bestmove, so no GUI waits for ever.
+  void malformed_go(const std::string& spec) {
+    const std::string item = "malformed go";
+    const std::string expected = "one error line and 'bestmove none' for 'go depth x'";
+    if (skipped(item, expected)) return;
+    engine_.send("position startpos " + spec);
+    engine_.send("go depth x");
+    const Reply r = engine_.until("bestmove", o_.ready);
+    if (!r.found) {
+      engine_.mark_dead("it did not answer a malformed 'go'");
+      return add(item, Verdict::Fail, expected, r.failure);
+    }
+    const auto bm = protocol::parse_bestmove(r.last());
+    if (!bm || bm->move != "none") return add(item, Verdict::Fail, expected, "'" + shown(r.last()) + "'");
+    if (r.errors().size() != 1) return add(item, Verdict::Fail, expected, std::to_string(r.errors().size()) + " error lines");
+    add(item, Verdict::Pass, expected, "'" + shown(r.errors().front()) + "', bestmove none");
+  }
+
+  // PROTOCOL.md 1: a line over 65536 bytes is discarded whole, with one error line.
+  void long_line() {
+    const std::string item = "long line";
+    const std::string expected = "one error line for a 70000-byte line, nothing of it executed, then 'readyok'";
+    if (skipped(item, expected)) return;
+    engine_.send("isready" + std::string(70000, 'x'));  // executed in part, it would say readyok twice
+    engine_.send("isready");
+    const Reply r = engine_.until("readyok", o_.ready);
+    if (!r.found) return add(item, Verdict::Fail, expected, r.failure);
+    const Reply extra = engine_.drain(milliseconds(50));
+    const auto readies = std::count_if(extra.lines.begin(), extra.lines.end(), [](const auto& l) { return starts_with(l, "readyok"); });
+    if (readies > 0 || r.errors().size() != 1)
+      return add(item, Verdict::Fail, expected,
+                 std::to_string(r.errors().size()) + " error lines, " + std::to_string(1 + readies) + " readyok");
+    add(item, Verdict::Pass, expected, "'" + shown(r.errors().front()) + "'");
+  }
+
+  // PROTOCOL.md 1: LF, CR and CR LF all end a line.
+  void cr_line_endings() {
+    const std::string item = "CR line endings";
+    const std::string expected = "'readyok' to 'isready' ended by a bare CR, and to one ended by CR LF";
+    if (skipped(item, expected)) return;
+    engine_.send_raw("isready\r");
+    const Reply cr = engine_.until("readyok", o_.ready);
+    if (!cr.found) {
+      engine_.send("");  // ends the line for an engine that waits for LF, so later items still run
+      engine_.drain(milliseconds(50));
+      return add(item, Verdict::Fail, expected, "bare CR: " + cr.failure);
+    }
+    engine_.send_raw("isready\r\n");
+    const Reply crlf = engine_.until("readyok", o_.ready);
+    if (!crlf.found) return add(item, Verdict::Fail, expected, "CR LF: " + crlf.failure);
+    if (!cr.errors().empty() || !crlf.errors().empty())
+      return add(item, Verdict::Fail, expected, "'" + shown(cr.errors().empty() ? crlf.errors().front() : cr.errors().front()) + "'");
+    add(item, Verdict::Pass, expected, "readyok to both");
+  }
+
   void quit() {
     const std::string expected = "the engine exits with status 0 within " + std::to_string(o_.quit_grace.count()) + " ms of 'quit'";
     if (skipped("quit", expected)) {
@@ -449,7 +384,7 @@ class Checker {
   }
 
   const CheckOptions& o_;
-  Engine engine_;
+  Probe engine_;
   const std::function<void(const Item&)>& report_;
   std::vector<Item> items_;
   std::vector<std::string> families_;
@@ -463,7 +398,6 @@ const char* verdict_name(Verdict v) {
   switch (v) {
     case Verdict::Pass: return "PASS";
     case Verdict::Fail: return "FAIL";
-    case Verdict::Warn: return "WARN";
     case Verdict::Skip: return "SKIP";
   }
   return "?";

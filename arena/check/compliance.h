@@ -1,7 +1,8 @@
 #pragma once
 // `arena check`: drives one engine through what PROTOCOL.md requires of it (handshake, options,
 // isready, newgame, positions in every variant family it lists, every go limit, stop, isready
-// during a search, a finished position, the game-over notice, quit) and reports one item per
+// during a search, a finished position, the game-over notice, error lines for an unknown command
+// and a malformed go, an over-long line, CR line endings, quit) and reports one item per
 // requirement: what was expected and what came back.
 //
 // The engine runs as a Process (argument vector, own process group, bounded lines, deadlines on
@@ -15,8 +16,8 @@
 
 namespace arena::check {
 
-enum class Verdict { Pass, Fail, Warn, Skip };
-const char* verdict_name(Verdict v);  // "PASS", "FAIL", "WARN", "SKIP"
+enum class Verdict { Pass, Fail, Skip };
+const char* verdict_name(Verdict v);  // "PASS", "FAIL", "SKIP"
 
 struct Item {
   std::string name;      // stable: "handshake", "go movetime", "position moves kalah(6,4)", ...

@@ -180,8 +180,8 @@ std::optional<SprtStatus> sprt_status(const stats::Pentanomial& p, const config:
 std::string format_head_to_head(const Standings& s, const std::optional<config::SprtConfig>& sprt) {
   if (s.engines.size() != 2) return "";
   const auto& w = s.cross[0][1];
-  std::string out = s.engines[0] + " vs " + s.engines[1] + ": " + std::to_string(w.wins) + " - " + std::to_string(w.losses) +
-                    " - " + std::to_string(w.draws) + " (W - L - D)\n";
+  std::string out = s.engines[0] + " vs " + s.engines[1] + ": " + std::to_string(w.wins) + " - " + std::to_string(w.draws) +
+                    " - " + std::to_string(w.losses) + " (W - D - L, as in the table)\n";
   if (auto tri = stats::summarize(w))
     out += "  Elo " + stats::to_string(tri->elo) + ", nElo " + stats::to_string(tri->nelo) + ", LOS " +
            fmt("%.2f%%", 100.0 * tri->los) + " (per game)\n";

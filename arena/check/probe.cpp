@@ -1,0 +1,78 @@
+#include "check/probe.h"
+
+#include "protocol/umi.h"
+
+namespace arena::check {
+
+using process::Clock;
+using protocol::tokens;
+using std::chrono::milliseconds;
+
+std::string shown(std::string_view text, std::size_t limit) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size() && i < limit; ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    out += c >= 0x20 && c < 0x7f ? static_cast<char>(c) : '?';
+  }
+  return text.size() > limit ? out + "..." : out;
+}
+
+bool starts_with(std::string_view line, std::string_view word) {
+  const auto t = tokens(line);
+  return !t.empty() && t[0] == word;
+}
+
+bool is_error_line(std::string_view line) {
+  const auto t = tokens(line);
+  return t.size() >= 3 && t[0] == "info" && t[1] == "string" && t[2].substr(0, 6) == "error:";
+}
+
+std::vector<std::string> Reply::errors() const {
+  std::vector<std::string> out;
+  for (const auto& l : lines)
+    if (is_error_line(l)) out.push_back(l);
+  return out;
+}
+
+std::optional<std::string> Probe::start() {
+  try {
+    proc_ = std::make_unique<process::Process>(process::SpawnSpec{o_.program, o_.args, o_.workdir, o_.max_line}, registry_, nullptr);
+  } catch (const process::SpawnError& e) {
+    return std::string(e.what());
+  }
+  return std::nullopt;
+}
+
+bool Probe::send_raw(const std::string& bytes) {
+  if (!alive()) return false;
+  if (!proc_->write(bytes, Clock::now() + milliseconds(1000))) {
+    mark_dead("the engine does not read its input (closed or full pipe)");
+    return false;
+  }
+  return true;
+}
+
+Reply Probe::until(const std::string& token, milliseconds limit) {
+  return until_line([&](const std::string& l) { return starts_with(l, token); }, limit);
+}
+
+std::optional<int> Probe::quit(milliseconds grace) {
+  if (!proc_) return std::nullopt;
+  send("quit");
+  const auto deadline = Clock::now() + grace;
+  while (Clock::now() < deadline && !proc_->exited()) {
+    std::string ignored;
+    proc_->read_line(ignored, std::min(deadline, Clock::now() + milliseconds(10)));  // keep its stdout flowing
+  }
+  auto status = proc_->shutdown("", milliseconds(0));
+  proc_.reset();
+  dead_ = true;
+  return status;
+}
+
+std::string Probe::tail(const Reply& r) {
+  if (r.lines.empty()) return " (no output)";
+  return " (last line: '" + shown(r.lines.back()) + "')";
+}
+
+}  // namespace arena::check
