@@ -337,6 +337,29 @@ std::vector<match::Opening> make_openings(const config::TournamentConfig& cfg, p
   }
 }
 
+Schedule make_schedule(const config::TournamentConfig& cfg, const std::vector<match::Opening>& openings) {
+  return Schedule(cfg.kind, static_cast<int>(cfg.engines.size()), cfg.gauntlet_players, cfg.rounds,
+                  static_cast<int>(openings.size()), cfg.seed);
+}
+
+// Lines pasted in from another file would pass the header check: each recorded game must be the
+// one this schedule plays under its id.
+void check_recorded_games(const Schedule& schedule, const std::vector<match::GameRecord>& existing,
+                          const config::TournamentConfig& cfg, const std::string& path) {
+  for (const auto& g : existing) {
+    if (g.id < 0 || g.id >= schedule.size())
+      throw ResultsError("the results file '" + path + "' holds game " + std::to_string(g.id) + ", which is not in this schedule");
+    const ScheduledGame sg = schedule.at(g.id);
+    const auto& e = cfg.engines;
+    if (g.south != e[static_cast<std::size_t>(sg.south)].name || g.north != e[static_cast<std::size_t>(sg.north)].name ||
+        g.opening_index != sg.opening_index || g.round != sg.round)
+      throw ResultsError("the results file '" + path + "' holds game " + std::to_string(g.id) + " as " + g.south + " vs " + g.north +
+                         ", but this schedule plays " + e[static_cast<std::size_t>(sg.south)].name + " vs " +
+                         e[static_cast<std::size_t>(sg.north)].name + " (round " + std::to_string(sg.round) + ", opening " +
+                         std::to_string(sg.opening_index) + ") under that id; the file is damaged or mixed from several runs");
+  }
+}
+
 }  // namespace
 
 std::string prepare_output(const config::TournamentConfig& cfg) {
@@ -378,9 +401,12 @@ RunSummary run(const config::TournamentConfig& cfg, const RunEnv& env) {
     try {
       for (const auto& o : content.header.at("openings")) openings.push_back(opening_from_json(o));
     } catch (const json::exception&) {
-      throw ConfigError("the results file '" + path + "' has a damaged header (openings)");
+      throw ResultsError("the results file '" + path + "' has a damaged header (openings)");
     }
+    if (openings.empty()) throw ResultsError("the results file '" + path + "' has a damaged header (no openings)");
     existing = std::move(content.games);
+    // Before anything touches the file: a refused file stays byte for byte as it was.
+    check_recorded_games(make_schedule(cfg, openings), existing, cfg, path);
     preflight(cfg, *env.registry, variant);
     writer.emplace(ResultsWriter::append_to(path, content.good_bytes));
     console.print("Resuming '" + path + "': " + std::to_string(existing.size()) + " games already recorded" +
@@ -396,23 +422,7 @@ RunSummary run(const config::TournamentConfig& cfg, const RunEnv& env) {
   }
   if (openings.empty()) throw ConfigError("no openings");
 
-  Schedule schedule(cfg.kind, static_cast<int>(cfg.engines.size()), cfg.gauntlet_players, cfg.rounds,
-                    static_cast<int>(openings.size()), cfg.seed);
-  for (const auto& g : existing) {
-    if (g.id < 0 || g.id >= schedule.size())
-      throw ConfigError("the results file '" + path + "' holds game " + std::to_string(g.id) + ", which is not in this schedule");
-    // Lines pasted in from another file would pass the header check: each game must be the
-    // one this schedule plays under its id.
-    const ScheduledGame sg = schedule.at(g.id);
-    const auto& e = cfg.engines;
-    if (g.south != e[static_cast<std::size_t>(sg.south)].name || g.north != e[static_cast<std::size_t>(sg.north)].name ||
-        g.opening_index != sg.opening_index || g.round != sg.round)
-      throw ConfigError("the results file '" + path + "' holds game " + std::to_string(g.id) + " as " + g.south + " vs " + g.north +
-                        ", but this schedule plays " + e[static_cast<std::size_t>(sg.south)].name + " vs " +
-                        e[static_cast<std::size_t>(sg.north)].name + " (round " + std::to_string(sg.round) + ", opening " +
-                        std::to_string(sg.opening_index) + ") under that id; the file is damaged or mixed from several runs");
-  }
-
+  const Schedule schedule = make_schedule(cfg, openings);
   console.print("Tournament '" + cfg.name + "': " + std::to_string(cfg.engines.size()) + " engines, " + variant + ", " +
                 std::to_string(schedule.size()) + " games, " + cfg.tc.describe() + ", concurrency " +
                 std::to_string(cfg.concurrency) + ", seed " + std::to_string(cfg.seed) + "\nResults: " + path + "\n");

@@ -125,7 +125,10 @@ TEST(Survival, ADamagedOrForeignResultsFileIsRefusedAndLeftAlone) {
       {"empty", "", "is empty: not an arena results file", 3},
       {"not results", "{\"hello\": 1}\n", "is not an arena results file", 3},
       {"a game twice", lines[0] + "\n" + lines[1] + "\n" + lines[1] + "\n", "appears twice; the file is damaged", 3},
-      {"a game from elsewhere", lines[0] + "\n" + lines[2] + "\n" + other_game.dump() + "\n", "the file is damaged or mixed from several runs", 2},
+      {"a game from elsewhere", lines[0] + "\n" + lines[2] + "\n" + other_game.dump() + "\n", "the file is damaged or mixed from several runs", 3},
+      // (refused before the torn line is cut off: the file is not touched)
+      {"a game from elsewhere, torn tail", lines[0] + "\n" + other_game.dump() + "\n" + lines[3].substr(0, 20),
+       "the file is damaged or mixed from several runs", 3},
       {"newer format", R"({"type":"header","format":"mancala-arena-results","version":99})" "\n", "results format version 99", 3},
   };
   for (const auto& c : cases) {
