@@ -1,6 +1,7 @@
 // `arena run [config.json] [flags]`: a tournament from a config file, flags overriding it.
 #include <unistd.h>
 
+#include <cmath>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -17,7 +18,7 @@ namespace {
 
 struct RunFlags {
   std::string config_file;
-  std::optional<std::string> name, kind, variant, tc, out, results, openings_file, sprt, anchor, filter_engine;
+  std::optional<std::string> name, kind, variant, tc, out, results, openings_file, sprt, sprt_model, anchor, filter_engine;
   std::vector<std::string> engines;
   std::optional<int> rounds, concurrency, max_moves, report_every, openings_random, gauntlet_players;
   std::optional<std::int64_t> seed, movetime, depth, nodes;
@@ -45,6 +46,8 @@ config::SprtConfig parse_sprt_flag(const std::string& text) {
   s.elo0 = v[0];
   s.elo1 = v[1];
   if (v.size() == 4) s.alpha = v[2], s.beta = v[3];
+  if (!(std::abs(s.elo0) <= config::kMaxSprtElo && std::abs(s.elo1) <= config::kMaxSprtElo))
+    throw config::ConfigError("--sprt: elo0 and elo1 must lie within -1000..1000");
   if (!(s.elo0 < s.elo1)) throw config::ConfigError("--sprt: elo1 must be greater than elo0");
   if (!(s.alpha > 0 && s.alpha < 0.5 && s.beta > 0 && s.beta < 0.5)) throw config::ConfigError("--sprt: alpha and beta must lie in (0, 0.5)");
   return s;
@@ -88,7 +91,15 @@ config::TournamentConfig build(const RunFlags& f) {
   if (f.filter_engine) c.openings.filter_engine = *f.filter_engine;
   if (f.max_moves) c.adjudication.max_moves = *f.max_moves;
   if (f.decided) c.adjudication.decided = true;
-  if (f.sprt) c.sprt = parse_sprt_flag(*f.sprt);
+  if (f.sprt) {  // the file's Elo model stays unless --sprt-model says otherwise
+    const bool normalized = c.sprt && c.sprt->normalized;
+    c.sprt = parse_sprt_flag(*f.sprt);
+    c.sprt->normalized = normalized;
+  }
+  if (f.sprt_model) {
+    if (!c.sprt) throw config::ConfigError("--sprt-model: no SPRT test (give --sprt or a config with sprt)");
+    c.sprt->normalized = *f.sprt_model == "normalized";
+  }
   if (f.anchor) c.anchor = *f.anchor;
   if (f.out) c.output.dir = *f.out;
   if (f.results) c.output.results = *f.results;
@@ -126,6 +137,8 @@ Handler add_run(CLI::App& app, process::ChildRegistry& registry) {
   sub->add_option("--max-moves", f->max_moves, "Adjudicate a draw after this many moves (0 = off)")->check(CLI::Range(0, 1'000'000));
   sub->add_flag("--adjudicate-decided", f->decided, "A side holding more than half the seeds wins at once");
   sub->add_option("--sprt", f->sprt, "Head-to-head SPRT: elo0,elo1[,alpha,beta] (stops when decided)");
+  sub->add_option("--sprt-model", f->sprt_model, "SPRT Elo model: logistic (default) or normalized")
+      ->check(CLI::IsMember({"logistic", "normalized"}));
   sub->add_option("--anchor", f->anchor, "Engine rated 0 in the rating fit (default: mean 0)");
   sub->add_option("--out", f->out, "Output folder (results file and logs go inside it)");
   sub->add_option("--results", f->results, "Results file name inside the output folder");

@@ -1,8 +1,11 @@
 #include "config/config.h"
 
+#include <cmath>
 #include <set>
+#include <utility>
 
 #include "rules/variant.h"
+#include "stats/sprt.h"
 
 namespace arena::config {
 
@@ -50,6 +53,16 @@ void validate(const TournamentConfig& c) {
   if (c.sprt) {
     if (c.engines.size() != 2) throw ConfigError("sprt: an SPRT test needs exactly two engines");
     if (c.kind != Kind::RoundRobin) throw ConfigError("sprt: an SPRT test is a head-to-head match, not a gauntlet");
+    // The limits of stats::Sprt::create, named here: a test it refused would silently not run.
+    static_assert(kMaxSprtElo == stats::Sprt::kMaxElo);
+    const SprtConfig& s = *c.sprt;
+    for (const auto& [name, elo] : {std::pair{"elo0", s.elo0}, std::pair{"elo1", s.elo1}})
+      if (!(std::abs(elo) <= kMaxSprtElo))
+        throw ConfigError(std::string("sprt.") + name + ": must lie within -" + std::to_string(int(kMaxSprtElo)) + ".." +
+                          std::to_string(int(kMaxSprtElo)));
+    if (!(s.elo0 < s.elo1)) throw ConfigError("sprt.elo1: must be greater than sprt.elo0");
+    for (const auto& [name, p] : {std::pair{"alpha", s.alpha}, std::pair{"beta", s.beta}})
+      if (!(p > 0 && p < 0.5)) throw ConfigError(std::string("sprt.") + name + ": must lie between 0 and 0.5 (exclusive)");
   }
   if (!c.anchor.empty() && !names.count(c.anchor)) throw ConfigError("anchor: no engine is named '" + c.anchor + "'");
   if (!c.openings.filter_engine.empty() && !names.count(c.openings.filter_engine))

@@ -144,8 +144,7 @@ void apply_json(const json& j, TournamentConfig& c) {
       else throw ConfigError("sprt.model: expected \"logistic\" or \"normalized\", got \"" + *v + "\"");
     }
     sr.finish();
-    if (!(sp.elo0 < sp.elo1)) throw ConfigError("sprt.elo1: must be greater than sprt.elo0");
-    c.sprt = sp;
+    c.sprt = sp;  // (checked with the rest in validate)
   }
   if (auto v = r.string("anchor")) c.anchor = *v;
   if (auto* t = r.raw("timeouts")) {

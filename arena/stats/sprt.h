@@ -30,7 +30,7 @@ struct SprtParams {
   double elo1 = 5.0;
   double alpha = 0.05;  // chance of accepting H1 when H0 holds
   double beta = 0.05;   // chance of accepting H0 when H1 holds
-  EloModel model = EloModel::Normalized;
+  EloModel model = EloModel::Logistic;  // the arena's default too (config::SprtConfig)
 };
 
 class Sprt {

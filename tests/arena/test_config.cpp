@@ -53,6 +53,10 @@ TEST(Config, EveryMalformedFieldIsNamed) {
   EXPECT_EQ(error_of({{"anchor", "nobody"}}), "anchor: no engine is named 'nobody'");
   EXPECT_EQ(error_of({{"sprt", {{"elo0", 5}, {"elo1", 0}}}}), "sprt.elo1: must be greater than sprt.elo0");
   EXPECT_EQ(error_of({{"sprt", {{"alpha", 2}}}}).rfind("sprt.alpha: expected a number", 0), 0u);
+  // Tests stats::Sprt would refuse are config errors, not a run without its test.
+  EXPECT_EQ(error_of({{"sprt", {{"alpha", 0.5}, {"beta", 0.5}}}}), "sprt.alpha: must lie between 0 and 0.5 (exclusive)");
+  EXPECT_EQ(error_of({{"sprt", {{"beta", 0.5}}}}), "sprt.beta: must lie between 0 and 0.5 (exclusive)");
+  EXPECT_EQ(error_of({{"sprt", {{"alpha", 0.05}, {"beta", 0.1}}}}), "");
   EXPECT_EQ(error_of({{"gauntlet_players", 2}, {"kind", "gauntlet"}}),
             "gauntlet_players: must be smaller than the number of engines (2)");
   EXPECT_EQ(error_of({{"name", "a/b"}}).rfind("name: must be a plain name", 0), 0u);

@@ -186,9 +186,42 @@ TEST(Integration, BadFlagsAndConfigsGiveOneClearError) {
   r = run(arena_run(d, {"--engine", "name=a cmd=" RANDOM_BOT, "--engine", "name=b cmd=python3 arg=" PYTHON_BOT, "--variant", "mangala"}), d, "variant");
   EXPECT_EQ(r.err, "arena run: engines[1] 'b': the engine does not play mangala (it lists: kalah)\n");
 
+  // An SPRT the statistics would refuse is refused here, not run as a plain match.
+  const std::vector<std::string> two = {"--engine", "name=a cmd=" RANDOM_BOT, "--engine", "name=b cmd=" GREEDY_BOT};
+  auto with = [&](std::vector<std::string> extra) {
+    extra.insert(extra.begin(), two.begin(), two.end());
+    return arena_run(d, extra);
+  };
+  r = run(with({"--sprt", "0,1500"}), d, "sprt-elo");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err, "arena run: --sprt: elo0 and elo1 must lie within -1000..1000\n");
+  r = run(with({"--sprt-model", "normalized"}), d, "sprt-model");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err, "arena run: --sprt-model: no SPRT test (give --sprt or a config with sprt)\n");
+
   r = run({ARENA_EXE, "run", "--help"}, d, "help");
   EXPECT_EQ(r.code, 0);
   EXPECT_NE(r.out.find("--concurrency"), std::string::npos);
+}
+
+// --sprt replaces the file's hypotheses but keeps its Elo model; --sprt-model sets the model.
+TEST(Integration, SprtFlagsKeepOrSetTheModel) {
+  TempDir d;
+  std::ofstream(d / "sprt.json") << R"({"engines": [{"name": "a", "command": ")" RANDOM_BOT R"("},
+                                       {"name": "b", "command": ")" GREEDY_BOT R"("}], "rounds": 1,
+                                       "sprt": {"elo0": 0, "elo1": 20, "model": "normalized"}})";
+  auto model_of = [&](const std::vector<std::string>& flags, const std::string& results) {
+    std::vector<std::string> argv = arena_run(d, flags, results);
+    argv.insert(argv.begin() + 2, d / "sprt.json");
+    const auto r = run(argv, d, results);
+    EXPECT_EQ(r.code, 0) << r.err;
+    const auto header = nlohmann::json::parse(arena_test::lines_of(d / results).at(0));
+    return header["tournament"]["sprt"]["model"].get<std::string>() + " " +
+           std::to_string(header["tournament"]["sprt"]["elo1"].get<double>()).substr(0, 4);
+  };
+  EXPECT_EQ(model_of({"--sprt", "0,5"}, "kept.jsonl"), "normalized 5.00");
+  EXPECT_EQ(model_of({"--sprt", "0,5", "--sprt-model", "logistic"}, "set.jsonl"), "logistic 5.00");
+  EXPECT_EQ(model_of({}, "file.jsonl"), "normalized 20.0");
 }
 
 TEST(Integration, FaultyEngineLosesAndTheTournamentCompletes) {
