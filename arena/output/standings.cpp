@@ -47,7 +47,10 @@ Standings compute(const std::vector<std::string>& engines, const std::vector<Gam
   std::map<std::int64_t, const GameRecord*> by_id;
   for (const auto& g : games) {
     const auto a = index(g.south), b = index(g.north);
-    if (!a || !b || *a == *b) continue;
+    if (!a || !b || *a == *b) {
+      ++s.ignored;
+      continue;
+    }
     s.cross[*a][*b].add(result_for(g, g.south));
     s.cross[*b][*a].add(result_for(g, g.north));
     ++s.terminations[match::termination_name(g.termination)];
@@ -74,18 +77,30 @@ Standings compute(const std::vector<std::string>& engines, const std::vector<Gam
       r.wdl.losses += s.cross[i][j].losses;
     }
     r.points = static_cast<double>(r.wdl.wins) + 0.5 * static_cast<double>(r.wdl.draws);
-    if (fit && fit->connected() && r.wdl.games()) {
+    if (fit && r.wdl.games()) {
       r.elo = fit->players[i].elo;
       r.elo_error = fit->players[i].error;
     }
     s.rows.push_back(r);
   }
+  // An engine without games is a group of its own in the fit but is simply not rated here.
+  // Engines with games but no chain of games between them (an early table of a big round
+  // robin, say) are rated within their groups, numbered in the engines' order.
+  std::map<std::size_t, int> group_number;
+  for (std::size_t i = 0; i < n; ++i)
+    if (s.rows[i].elo) group_number.emplace(fit->players[i].group, static_cast<int>(group_number.size()) + 1);
+  s.groups = std::max<int>(1, static_cast<int>(group_number.size()));
+  if (s.groups > 1)
+    for (std::size_t i = 0; i < n; ++i)
+      if (s.rows[i].elo) s.rows[i].group = group_number.at(fit->players[i].group);
   std::vector<std::size_t> order(n);
   std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
     const auto& ra = s.rows[a];
     const auto& rb = s.rows[b];
-    if (ra.elo && rb.elo && *ra.elo != *rb.elo) return *ra.elo > *rb.elo;
+    if (ra.elo.has_value() != rb.elo.has_value()) return ra.elo.has_value();
+    if (ra.group != rb.group) return ra.group < rb.group;
+    if (ra.elo && *ra.elo != *rb.elo) return *ra.elo > *rb.elo;
     return ra.points > rb.points;
   });
   std::vector<Row> sorted;
@@ -115,7 +130,8 @@ std::string format_standings(const Standings& s) {
   std::string out = "Rank Name                   Elo    +/-   Games     W     D     L   Points  Score    LOS\n";
   int rank = 0;
   for (const auto& r : s.rows) {
-    out += pad(std::to_string(++rank), 4) + " " + pad(r.name.substr(0, 20), 20, false) + " ";
+    const std::string name = r.group ? r.name.substr(0, 15) + " [" + std::to_string(r.group) + "]" : r.name.substr(0, 20);
+    out += pad(std::to_string(++rank), 4) + " " + pad(name, 20, false) + " ";
     out += pad(r.elo ? fmt("%.1f", *r.elo) : "-", 7) + " " + pad(r.elo_error ? fmt("%.1f", *r.elo_error) : "-", 6) + " ";
     out += pad(std::to_string(r.wdl.games()), 7) + " " + pad(std::to_string(r.wdl.wins), 5) + " " +
            pad(std::to_string(r.wdl.draws), 5) + " " + pad(std::to_string(r.wdl.losses), 5) + " ";
@@ -127,6 +143,12 @@ std::string format_standings(const Standings& s) {
          (s.anchor.empty() ? std::string("mean 0") : s.anchor + " = 0") + ", 95% error bars";
   if (s.virtual_draws) out += " (" + std::to_string(s.virtual_draws) + " virtual draws for perfect scores)";
   out += ". LOS: vs. the next engine, from their direct games.\n";
+  if (s.ignored)
+    out += std::to_string(s.ignored) + " game lines were left out: they name an engine that is not in the tournament, or one engine "
+           "on both sides.\n";
+  if (s.groups > 1)
+    out += "No games link the groups [1] to [" + std::to_string(s.groups) +
+           "] yet: Elo compares only within a group (each group without the anchor has mean 0).\n";
   return out;
 }
 

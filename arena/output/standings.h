@@ -18,7 +18,8 @@ struct Row {
   std::string name;
   stats::Wdl wdl;
   double points = 0;
-  std::optional<double> elo, elo_error;  // joint fit; empty when the pool is not connected enough
+  std::optional<double> elo, elo_error;  // joint fit; empty for an engine without games
+  int group = 0;                         // 1, 2, ... when the rated engines form several groups
   std::optional<double> los;             // head-to-head only, or vs. the next engine in the table
 };
 
@@ -28,10 +29,12 @@ struct Standings {
   std::vector<std::string> engines;               // input order
   std::map<std::string, int> terminations;        // reason -> games
   std::int64_t games = 0;
+  std::int64_t ignored = 0;  // game lines naming an engine not in the list, or one engine twice
   // Head-to-head (exactly two engines), from the first engine's view.
   std::optional<stats::Pentanomial> pentanomial;
   std::string anchor;                             // "" = mean
   std::int64_t virtual_draws = 0;
+  int groups = 1;  // groups of rated engines with no games between them (Elo compares only within one)
 };
 
 Standings compute(const std::vector<std::string>& engines, const std::vector<match::GameRecord>& games,

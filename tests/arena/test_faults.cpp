@@ -192,7 +192,8 @@ TEST(FaultyEngineAtStart, ItsLastStderrLineIsInTheMessage) {
   TempDir d;
   const json config = {{"engines",
                         {{{"name", "broken"}, {"command", "/bin/sh"},
-                          {"args", {"-c", "echo 'Traceback (most recent call last):' >&2; echo 'SyntaxError: invalid syntax' >&2; exit 1"}}},
+                          // (reads 'umi' first, so it always dies during the handshake, not before it)
+                          {"args", {"-c", "read line; echo 'Traceback (most recent call last):' >&2; echo 'SyntaxError: invalid syntax' >&2; exit 1"}}},
                          {{"name", "random"}, {"command", RANDOM_BOT}}}},
                        {"output", {{"dir", d.path.string()}, {"progress", false}}}};
   std::ofstream(d / "broken.json") << config.dump();

@@ -1,0 +1,76 @@
+// The standings table from game records: who is rated, in which group, and what is left out.
+#include <gtest/gtest.h>
+
+#include "output/standings.h"
+
+using arena::match::GameRecord;
+using arena::match::Winner;
+
+namespace {
+
+// `wins` wins of a over b, `draws` draws, `losses` losses (a always South: colours do not
+// matter to the table).
+void play(std::vector<GameRecord>& games, const std::string& a, const std::string& b, int wins, int draws, int losses) {
+  auto add = [&](Winner w) {
+    GameRecord g;
+    g.id = static_cast<std::int64_t>(games.size());
+    g.south = a;
+    g.north = b;
+    g.winner = w;
+    games.push_back(g);
+  };
+  for (int i = 0; i < wins; ++i) add(Winner::South);
+  for (int i = 0; i < draws; ++i) add(Winner::Draw);
+  for (int i = 0; i < losses; ++i) add(Winner::North);
+}
+
+const arena::output::Row& row(const arena::output::Standings& s, const std::string& name) {
+  for (const auto& r : s.rows)
+    if (r.name == name) return r;
+  throw std::runtime_error("no row " + name);
+}
+
+}  // namespace
+
+TEST(Standings, AnEngineWithoutGamesDoesNotHideTheOthersRatings) {
+  std::vector<GameRecord> games;
+  play(games, "A", "B", 5, 3, 2);
+  const auto s = arena::output::compute({"A", "B", "C"}, games, "");
+  ASSERT_TRUE(row(s, "A").elo && row(s, "B").elo);
+  EXPECT_NEAR(*row(s, "A").elo, -*row(s, "B").elo, 1e-9);
+  EXPECT_GT(*row(s, "A").elo, 30.0);
+  EXPECT_FALSE(row(s, "C").elo);
+  EXPECT_EQ(s.groups, 1);
+  EXPECT_EQ(s.rows.back().name, "C");  // unrated engines come last
+  const std::string table = arena::output::format_standings(s);
+  EXPECT_EQ(table.find("No games link"), std::string::npos) << table;
+}
+
+TEST(Standings, UnlinkedGroupsAreRatedWithinEachGroupAndSaidSo) {
+  std::vector<GameRecord> games;
+  play(games, "A", "B", 6, 2, 2);
+  play(games, "C", "D", 2, 2, 6);
+  const auto s = arena::output::compute({"A", "B", "C", "D"}, games, "");
+  EXPECT_EQ(s.groups, 2);
+  EXPECT_EQ(row(s, "A").group, 1);
+  EXPECT_EQ(row(s, "D").group, 2);
+  EXPECT_NEAR(*row(s, "A").elo, *row(s, "D").elo, 1e-6);  // the same result, each group at mean 0
+  // Grouped, then by rating within each group.
+  std::vector<std::string> order;
+  for (const auto& r : s.rows) order.push_back(r.name);
+  EXPECT_EQ(order, (std::vector<std::string>{"A", "B", "D", "C"}));
+  const std::string table = arena::output::format_standings(s);
+  EXPECT_NE(table.find("A [1]"), std::string::npos) << table;
+  EXPECT_NE(table.find("No games link the groups [1] to [2] yet"), std::string::npos) << table;
+}
+
+TEST(Standings, GameLinesNamingUnknownEnginesAreCountedAsLeftOut) {
+  std::vector<GameRecord> games;
+  play(games, "A", "B", 1, 0, 1);
+  play(games, "A", "Z", 1, 0, 0);
+  play(games, "A", "A", 1, 0, 0);
+  const auto s = arena::output::compute({"A", "B"}, games, "");
+  EXPECT_EQ(s.games, 2);
+  EXPECT_EQ(s.ignored, 2);
+  EXPECT_NE(arena::output::format_standings(s).find("2 game lines were left out"), std::string::npos);
+}
