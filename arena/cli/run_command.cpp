@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <iostream>
+#include <limits>
 #include <memory>
 #include <optional>
 
@@ -64,6 +65,8 @@ config::TournamentConfig build(const RunFlags& f) {
     for (const auto& e : f.engines) c.engines.push_back(parse_engine_flag(e));
   }
   if (f.gauntlet_players) c.gauntlet_players = *f.gauntlet_players;
+  if (f.gauntlet_players && c.kind != config::Kind::Gauntlet)
+    throw config::ConfigError("--gauntlet-players: only for a gauntlet (give --kind gauntlet)");
   if (f.rounds) c.rounds = *f.rounds;
   if (f.tc || f.movetime || f.depth || f.nodes) {
     config::TimeControl tc;
@@ -116,7 +119,9 @@ config::TournamentConfig build(const RunFlags& f) {
 Handler add_run(CLI::App& app, process::ChildRegistry& registry) {
   auto f = std::make_shared<RunFlags>();
   auto* sub = app.add_subcommand("run", "Play a tournament (from a JSON config file; flags override it)");
-  sub->add_option("config", f->config_file, "Tournament config file (JSON), e.g. configs/default.json")->check(CLI::ExistingFile);
+  // (No existence check here: CLI11 would run it before reporting a mistyped flag, so
+  // '--roundz 3' read as "config file '3' does not exist". apply_file names a missing file.)
+  sub->add_option("config", f->config_file, "Tournament config file (JSON), e.g. configs/default.json");
   sub->add_option("--name", f->name, "Tournament name (default results file: <out>/<name>.jsonl)");
   sub->add_option("--kind", f->kind, "round-robin or gauntlet");
   sub->add_option("--gauntlet-players", f->gauntlet_players, "Gauntlet: the first N engines play all others")->check(CLI::Range(1, 1000));
@@ -128,9 +133,10 @@ Handler add_run(CLI::App& app, process::ChildRegistry& registry) {
   sub->add_option("--tc", f->tc, "Clock in seconds: base+increment, moves/base+increment, or inf (e.g. 1+0.01)");
   sub->add_option("--movetime", f->movetime, "Fixed time per move (ms)")->check(CLI::Range(int64_t{1}, int64_t{604800000}));
   sub->add_option("--depth", f->depth, "Fixed search depth")->check(CLI::Range(int64_t{1}, int64_t{1000}));
-  sub->add_option("--nodes", f->nodes, "Fixed node count")->check(CLI::PositiveNumber);
+  sub->add_option("--nodes", f->nodes, "Fixed node count")->check(CLI::Range(int64_t{1}, int64_t{1'000'000'000'000'000}));
   sub->add_option("--concurrency,-j", f->concurrency, "Games played in parallel")->check(CLI::Range(1, 1024));
-  sub->add_option("--seed", f->seed, "Seed for the schedule and random openings")->check(CLI::NonNegativeNumber);
+  sub->add_option("--seed", f->seed, "Seed for the schedule and random openings")
+      ->check(CLI::Range(int64_t{0}, std::numeric_limits<int64_t>::max()));
   sub->add_option("--openings-file", f->openings_file, "Openings: a file of positions (one per line)");
   sub->add_option("--openings-random", f->openings_random, "Openings: N random moves from the start")->check(CLI::Range(1, 200));
   sub->add_option("--filter-engine", f->filter_engine, "Random openings: keep those this engine finds balanced");

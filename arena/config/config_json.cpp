@@ -1,5 +1,6 @@
 #include "config/config_json.h"
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -171,6 +172,8 @@ void apply_json(const json& j, TournamentConfig& c) {
 }
 
 void apply_file(const std::string& path, TournamentConfig& config) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) throw ConfigError("config file '" + path + "' does not exist (or is not a file)");
   std::ifstream in(path);
   if (!in) throw ConfigError("config file '" + path + "' cannot be read");
   std::stringstream ss;

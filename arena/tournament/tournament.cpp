@@ -46,21 +46,30 @@ match::Opening opening_from_json(const json& j) {
   return o;
 }
 
-std::string first_difference(const json& a, const json& b) {
-  if (!a.is_object() || !b.is_object()) return "";
-  std::set<std::string> keys;
-  for (auto it = a.begin(); it != a.end(); ++it) keys.insert(it.key());
-  for (auto it = b.begin(); it != b.end(); ++it) keys.insert(it.key());
-  for (const auto& k : keys) {
-    const json va = a.contains(k) ? a.at(k) : json(), vb = b.contains(k) ? b.at(k) : json();
-    if (va != vb) {
-      std::string da = va.dump(), db = vb.dump();
-      if (da.size() > 60) da = da.substr(0, 57) + "...";
-      if (db.size() > 60) db = db.substr(0, 57) + "...";
-      return "'" + k + "' is " + da + " in the file but " + db + " now";
+// The first place where two schedule objects differ, as "'engines[1].options.Seed' is 3 in the
+// file but 4 now": descends into objects and equally long arrays, so the message names the
+// field that changed instead of two long values cut to the same prefix.
+std::string first_difference(const json& a, const json& b, const std::string& path = "") {
+  if (a.is_object() && b.is_object()) {
+    std::set<std::string> keys;
+    for (auto it = a.begin(); it != a.end(); ++it) keys.insert(it.key());
+    for (auto it = b.begin(); it != b.end(); ++it) keys.insert(it.key());
+    for (const auto& k : keys) {
+      const json va = a.contains(k) ? a.at(k) : json(), vb = b.contains(k) ? b.at(k) : json();
+      if (va != vb) return first_difference(va, vb, path.empty() ? k : path + "." + k);
     }
+    return "";
   }
-  return "";
+  if (a.is_array() && b.is_array() && a.size() == b.size()) {
+    for (std::size_t i = 0; i < a.size(); ++i)
+      if (a[i] != b[i]) return first_difference(a[i], b[i], path + "[" + std::to_string(i) + "]");
+    return "";
+  }
+  if (a == b) return "";
+  std::string da = a.is_null() ? "absent" : a.dump(), db = b.is_null() ? "absent" : b.dump();
+  if (da.size() > 60) da = da.substr(0, 57) + "...";
+  if (db.size() > 60) db = db.substr(0, 57) + "...";
+  return "'" + path + "' is " + da + " in the file but " + db + " now";
 }
 
 // Everything the worker threads share.

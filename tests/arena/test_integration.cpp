@@ -192,6 +192,13 @@ TEST(Integration, BadFlagsAndConfigsGiveOneClearError) {
     extra.insert(extra.begin(), two.begin(), two.end());
     return arena_run(d, extra);
   };
+  r = run({ARENA_EXE, "run", "--roundz", "3"}, d, "typo-flag");  // not "config file '3' does not exist"
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("--roundz"), std::string::npos) << r.err;
+  r = run(with({"--gauntlet-players", "1"}), d, "gauntlet-players");
+  EXPECT_EQ(r.err, "arena run: --gauntlet-players: only for a gauntlet (give --kind gauntlet)\n");
+  r = run(with({"--nodes", "0"}), d, "nodes");
+  EXPECT_LT(r.err.size(), 200u) << r.err;
   r = run(with({"--sprt", "0,1500"}), d, "sprt-elo");
   EXPECT_EQ(r.code, 2);
   EXPECT_EQ(r.err, "arena run: --sprt: elo0 and elo1 must lie within -1000..1000\n");
