@@ -1,6 +1,7 @@
 #include "config/json_reader.h"
 
 #include <algorithm>
+#include <map>
 #include <vector>
 
 #include "config/config.h"
@@ -88,8 +89,13 @@ std::optional<bool> JsonReader::boolean(const std::string& key) {
 void JsonReader::finish() const {
   for (auto it = value_.begin(); it != value_.end(); ++it) {
     if (known_.count(it.key())) continue;
+    // The --engine flag's short words, as people copy them into a config file ("cmd" is
+    // closer to "dir" than to "command" by spelling).
+    static const std::map<std::string, std::string> kFlagWords = {
+        {"cmd", "command"}, {"arg", "args"}, {"margin", "time_margin_ms"}, {"tc", "time_control"}, {"option", "options"}};
     std::string best;
     std::size_t best_d = 4;
+    if (auto alias = kFlagWords.find(it.key()); alias != kFlagWords.end() && known_.count(alias->second)) best = alias->second, best_d = 0;
     for (const auto& k : known_) {
       const bool prefix = k.rfind(it.key(), 0) == 0 || it.key().rfind(k, 0) == 0;
       const auto d = prefix ? 1 : edit_distance(it.key(), k);

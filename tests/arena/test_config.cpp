@@ -83,6 +83,9 @@ TEST(Config, EngineFieldsAreNamedWithTheirIndex) {
             "engines[0].options.Hash: expected a string, an integer or true/false, got [1]");
   EXPECT_EQ(with_engines(json::parse(R"([{"name":"a","command":"x","time_margin":5},{"name":"b","command":"y"}])")),
             "engines[0].time_margin: unknown field (did you mean 'time_margin_ms'?)");
+  // The --engine flag's words copied into a file: "cmd" is nearer "dir" by spelling.
+  EXPECT_EQ(with_engines(json::parse(R"([{"name":"a","cmd":"x"},{"name":"b","command":"y"}])")),
+            "engines[0].cmd: unknown field (did you mean 'command'?)");
   EXPECT_EQ(with_engines(json::parse(R"([{"name":"a","command":"x"}])")), "engines: a tournament needs at least two engines");
   EXPECT_EQ(with_engines(json::parse(R"(["a","b"])")), "engines[0]: expected a JSON object, got \"a\"");
 }
