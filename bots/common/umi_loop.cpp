@@ -19,7 +19,6 @@ namespace umi = mancala::protocol;
 using Args = std::vector<std::string_view>;
 
 constexpr const char* kSeed = "Seed";
-constexpr int kMaxPerftDepth = 64;
 
 class BotSession {
  public:
@@ -34,9 +33,8 @@ class BotSession {
     if (tokens.empty()) return true;
     const std::string_view command = tokens[0];
     const Args args(tokens.begin() + 1, tokens.end());
-    const bool no_arguments = command == "umi" || command == "isready" || command == "newgame" || command == "stop" ||
-                              command == "ponderhit" || command == "quit" || command == "d";
-    if (no_arguments && !args.empty())  // reported, and the command still runs (PROTOCOL.md 8)
+    // (eval is not a bot command: it gets the unknown-command line below instead)
+    if (command != "eval" && umi::takes_no_arguments(command) && !args.empty())  // reported; the command still runs
       error(std::string(command) + " takes no arguments; ignored " + umi::quote(args[0]) + " and after");
 
     if (command == "quit") return finish(), false;
@@ -113,30 +111,23 @@ class BotSession {
       error(why);
       say("bestmove none");  // every go gets its bestmove, so no GUI waits for ever
     };
-    auto cmd = umi::parse_go(args);
-    if (!cmd) return refuse(cmd.error());
-    if (!game_) return refuse("go: no position (send position first)");
-    const int mover = game_->over() ? 0 : index(game_->side_to_move());
-    const auto& limits = cmd->limits;
-    if (!limits.infinite && (cmd->clock_given[0] || cmd->clock_given[1]) && !cmd->clock_given[mover])
-      return refuse(std::string("go: the clock of the side to move (") + (mover == 0 ? "stime" : "ntime") + ") is missing");
+    auto decision = umi::decide_go(args, game_);
+    if (!decision) return refuse(decision.error());
+    if (decision->game_over) return say("bestmove none");
 
-    std::string answer = "bestmove none\n";
-    if (!game_->over()) {
-      const Choice c = policy_(*game_, static_cast<std::uint64_t>(options_.spin_value(kSeed)));
-      answer = (c.score ? "info depth 1 score seeds " + std::to_string(*c.score) + "\n" : std::string()) + "bestmove " +
-               game_->move_text(c.move) + "\n";
-    }
-    const bool limited = limits.has_clock() || limits.movetime_ms > 0 || limits.depth > 0 || limits.nodes > 0;
-    if (limits.infinite || !limited || cmd->ponder) {  // such searches never end by themselves
-      pending_ = Pending{answer, cmd->ponder && limited && !limits.infinite};
+    const Choice c = policy_(*game_, static_cast<std::uint64_t>(options_.spin_value(kSeed)));
+    const std::string answer = (c.score ? "info depth 1 score seeds " + std::to_string(*c.score) + "\n" : std::string()) +
+                               "bestmove " + game_->move_text(c.move) + "\n";
+    const umi::GoCommand& cmd = decision->command;
+    if (cmd.limits.infinite || cmd.ponder) {  // such searches never end by themselves
+      pending_ = Pending{answer, cmd.ponder && !cmd.limits.infinite};
       return;
     }
     out_ << answer << std::flush;
   }
 
   void perft(const Args& args) {
-    auto depth = umi::parse_depth("perft", args, 0, kMaxPerftDepth);
+    auto depth = umi::parse_depth("perft", args, 0, umi::kMaxHelperDepth);
     if (!depth) return error(depth.error());
     if (!game_) return error("perft: no position (send position first)");
     say(umi::perft_report(*game_, *depth));

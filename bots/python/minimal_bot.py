@@ -210,8 +210,9 @@ def parse_go(args, game):
         limits[key], i = value, i + 2
     if game is None:
         raise ValueError("no position (send position first)")
-    clock = ("stime", "ntime")[game.side]
-    if {"stime", "ntime"} & set(limits) and clock not in limits and "infinite" not in limits:
+    clock = ("stime", "ntime")[game.side]      # (a finished game is answered before this matters)
+    clocks_given = {"stime", "ntime"} & set(limits)
+    if not game.over and clocks_given and clock not in limits and "infinite" not in limits:
         raise ValueError("the clock of the side to move (%s) is missing" % clock)
     return limits
 

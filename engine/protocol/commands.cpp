@@ -106,6 +106,29 @@ Expected<GoCommand> parse_go(const std::vector<std::string_view>& args) {
   return go;
 }
 
+Expected<GoDecision> decide_go(const std::vector<std::string_view>& args, const std::optional<Game>& game) {
+  auto parsed = parse_go(args);
+  if (!parsed) return Error{parsed.error()};
+  if (!game) return Error{"go: no position (send position first)"};
+  GoDecision decision;
+  if (game->over()) {
+    decision.game_over = true;
+    return decision;
+  }
+  GoCommand& cmd = decision.command = *parsed;
+  search::Limits& limits = cmd.limits;
+  const int mover = index(game->side_to_move());
+  if (!limits.infinite && (cmd.clock_given[0] || cmd.clock_given[1]) && !cmd.clock_given[mover])
+    return Error{std::string("go: the clock of the side to move (") + (mover == 0 ? "stime" : "ntime") + ") is missing"};
+  const bool limited = limits.has_clock() || limits.movetime_ms > 0 || limits.depth > 0 || limits.nodes > 0;
+  if (!limited || limits.infinite) {  // a bare `go` analyses until stop, as in UCI engines
+    limits = search::Limits{};
+    limits.infinite = true;
+    cmd.clock_given[0] = cmd.clock_given[1] = false;
+  }
+  return decision;
+}
+
 Expected<Game> parse_position(const std::vector<std::string_view>& args, bool empty_capture_default) {
   constexpr const char* kUsage = "expected 'position startpos <variant> [moves ...]' or 'position fen <notation> [moves ...]'";
   if (args.empty() || (args[0] != "startpos" && args[0] != "fen")) return Error{std::string("position: ") + kUsage};
@@ -158,6 +181,12 @@ Expected<GameOverNotice> parse_gameover(const std::vector<std::string_view>& arg
   notice.north = static_cast<int>(*north);
   notice.reason = join({args.begin() + 3, args.end()});
   return notice;
+}
+
+bool takes_no_arguments(std::string_view command) {
+  for (std::string_view c : {"umi", "isready", "newgame", "stop", "ponderhit", "quit", "d", "eval"})
+    if (command == c) return true;
+  return false;
 }
 
 Expected<int> parse_depth(const char* command, const std::vector<std::string_view>& args, int lo, int hi) {

@@ -20,7 +20,6 @@ namespace mancala::protocol {
 namespace {
 
 constexpr int kProtocolVersion = 1;
-constexpr int kMaxHelperDepth = 64;
 
 // The text after the first token, exactly as received (setoption values keep their spacing).
 std::string_view after_first_token(std::string_view line) {
@@ -58,28 +57,23 @@ bool Session::execute(std::string_view line) {
   if (tokens.empty()) return true;
   const std::string_view command = tokens[0];
   const Args args(tokens.begin() + 1, tokens.end());
+  if (takes_no_arguments(command)) reject_arguments(command, args);  // reported; the command still runs
 
   if (command == "quit") {
-    reject_arguments(command, args);
     search_.stop();
     return false;
   }
   if (command == "isready") {
-    reject_arguments(command, args);
     out_.write("readyok");
   } else if (command == "umi") {
-    reject_arguments(command, args);
     handshake();
   } else if (command == "stop") {
-    reject_arguments(command, args);
     search_.stop();
   } else if (command == "ponderhit") {
-    reject_arguments(command, args);
     search_.ponderhit();
   } else if (command == "setoption") {
     if (idle_for(command)) setoption(after_first_token(line));
   } else if (command == "newgame") {
-    reject_arguments(command, args);
     if (idle_for(command)) searcher_.new_game();
   } else if (command == "position") {
     position(args);
@@ -88,12 +82,10 @@ bool Session::execute(std::string_view line) {
   } else if (command == "gameover") {
     gameover(args);
   } else if (command == "d") {
-    reject_arguments(command, args);
     show_position();
   } else if (command == "perft") {
     if (idle_for(command)) perft(args);
   } else if (command == "eval") {
-    reject_arguments(command, args);
     if (idle_for(command)) eval();
   } else if (command == "bench") {
     if (idle_for(command)) bench(args);
@@ -150,31 +142,19 @@ void Session::position(const Args& args) {
 
 void Session::go(const Args& args) {
   if (search_.busy()) return error("go: a search is already running (send stop first)");
-  auto parsed = parse_go(args);
-  auto refuse = [&](const std::string& why) {
-    error(why);
-    out_.write("bestmove none");  // every go gets its bestmove, so no GUI waits for ever
-  };
-  if (!parsed) return refuse(parsed.error());
-  GoCommand cmd = *parsed;
-  if (!game_) return refuse("go: no position (send position first)");
-  if (game_->over()) return out_.write("bestmove none");
-
+  auto decision = decide_go(args, game_);
+  if (!decision) {
+    error(decision.error());
+    return out_.write("bestmove none");  // every go gets its bestmove, so no GUI waits for ever
+  }
+  if (decision->game_over) return out_.write("bestmove none");
+  GoCommand cmd = decision->command;
   search::Limits& limits = cmd.limits;
-  const int mover = index(game_->side_to_move());
-  if (!limits.infinite && (cmd.clock_given[0] || cmd.clock_given[1]) && !cmd.clock_given[mover])
-    return refuse(std::string("go: the clock of the side to move (") + (mover == 0 ? "stime" : "ntime") + ") is missing");
   // MoveOverhead is kept in reserve for the GUI's and the pipe's delays.
   const std::int64_t overhead = options_.spin_value(option_names::kMoveOverhead);
   for (int side = 0; side < 2; ++side)
     if (cmd.clock_given[side]) limits.clock_ms[side] = std::max<std::int64_t>(1, limits.clock_ms[side] - overhead);
   if (limits.movetime_ms > 0) limits.movetime_ms = std::max<std::int64_t>(1, limits.movetime_ms - overhead);
-  const bool limited = limits.has_clock() || limits.movetime_ms > 0 || limits.depth > 0 || limits.nodes > 0;
-  if (!limited) limits.infinite = true;  // a bare `go` analyses until stop, as in UCI engines
-  if (limits.infinite) {  // infinite overrides the other limits
-    limits = search::Limits{};
-    limits.infinite = true;
-  }
 
   search_.join();
   search_.start(SearchJob{*game_, limits, cmd.ponder});

@@ -92,6 +92,11 @@ TEST(BotLoop, LineEndingsAndTheLineLimit) {
             (Lines{"info string error: line longer than 65536 bytes discarded", "readyok"}));
 }
 
+TEST(BotLoop, AFinishedGameIsAnsweredAtOnceWhateverTheLimits) {
+  EXPECT_EQ(session("position fen kalah(6,4) 0,0,0,0,0,0:24 0,0,0,0,0,0:24 -\ngo infinite\ngo ntime 100\ngo\nisready\n"),
+            (Lines{"bestmove none", "bestmove none", "bestmove none", "readyok"}));
+}
+
 TEST(BotLoop, HelperCommandsPrintTheStableLines) {
   const auto lines = session("position fen kalah(6,4) 0,0,0,0,0,0:24 0,0,0,0,0,0:24 -\nd\ngo depth 1\nperft 1\n");
   ASSERT_GE(lines.size(), 6u);
