@@ -30,6 +30,7 @@
 //   exit-after-handshake  exits right after its first readyok
 //   ignore-quit     ignores quit, the end of its input and SIGTERM
 //   cr-endings      ends every output line with a bare CR (legal: PROTOCOL.md section 1)
+//   no-line-limit   reads input lines of any length (PROTOCOL.md says: discard over 65,536 bytes)
 // --tag=... arguments are ignored: tests use them to find their processes in /proc.
 #include <fcntl.h>
 #include <signal.h>
@@ -129,7 +130,7 @@ int main(int argc, char** argv) {
   std::optional<mancala::Game> game, stale;
   int gos = 0, readies = 0;
   std::string held;  // the bestmove of a `go infinite`, printed at `stop`
-  mancala::protocol::LineReader reader(std::cin);
+  mancala::protocol::LineReader reader(std::cin, process_fault("no-line-limit") ? std::size_t(-1) : mancala::protocol::kMaxLineBytes);
   while (auto input = reader.next()) {
     if (input->too_long) {
       std::cout << "info string error: line too long" << std::endl;

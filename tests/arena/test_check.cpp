@@ -95,6 +95,7 @@ INSTANTIATE_TEST_SUITE_P(
                       Expect{"wrong_position", {"--fault", "wrong-position"}, "position moves kalah(6,4)"},
                       Expect{"exit_after_handshake", {"--fault", "exit-after-handshake"}, "options"},
                       Expect{"ignore_quit", {"--fault", "ignore-quit"}, "quit"},
+                      Expect{"no_line_limit", {"--fault", "no-line-limit"}, "long line"},
                       Expect{"grandchild", {"--fault", "grandchild"}, "position startpos kalah(6,4)"},
                       Expect{"grandchild_escape", {"--fault", "grandchild-escape"}, "position startpos kalah(6,4)"}),
     [](const auto& info) { return info.param.name; });
