@@ -10,6 +10,7 @@
 #include "cli/commands.h"
 #include "cli/engine_flag.h"
 #include "config/config_json.h"
+#include "stats/sprt.h"
 #include "tournament/results_file.h"
 #include "tournament/tournament.h"
 
@@ -47,7 +48,7 @@ config::SprtConfig parse_sprt_flag(const std::string& text) {
   s.elo0 = v[0];
   s.elo1 = v[1];
   if (v.size() == 4) s.alpha = v[2], s.beta = v[3];
-  if (!(std::abs(s.elo0) <= config::kMaxSprtElo && std::abs(s.elo1) <= config::kMaxSprtElo))
+  if (!(std::abs(s.elo0) <= stats::Sprt::kMaxElo && std::abs(s.elo1) <= stats::Sprt::kMaxElo))
     throw config::ConfigError("--sprt: elo0 and elo1 must lie within -1000..1000");
   if (!(s.elo0 < s.elo1)) throw config::ConfigError("--sprt: elo1 must be greater than elo0");
   if (!(s.alpha > 0 && s.alpha < 0.5 && s.beta > 0 && s.beta < 0.5)) throw config::ConfigError("--sprt: alpha and beta must lie in (0, 0.5)");

@@ -54,7 +54,7 @@ void validate(const TournamentConfig& c) {
     if (c.engines.size() != 2) throw ConfigError("sprt: an SPRT test needs exactly two engines");
     if (c.kind != Kind::RoundRobin) throw ConfigError("sprt: an SPRT test is a head-to-head match, not a gauntlet");
     // The limits of stats::Sprt::create, named here: a test it refused would silently not run.
-    static_assert(kMaxSprtElo == stats::Sprt::kMaxElo);
+    constexpr double kMaxSprtElo = stats::Sprt::kMaxElo;
     const SprtConfig& s = *c.sprt;
     for (const auto& [name, elo] : {std::pair{"elo0", s.elo0}, std::pair{"elo1", s.elo1}})
       if (!(std::abs(elo) <= kMaxSprtElo))

@@ -50,7 +50,6 @@ struct SprtConfig {
   double elo0 = 0, elo1 = 10, alpha = 0.05, beta = 0.05;
   bool normalized = false;       // elo0/elo1 in normalized Elo instead of logistic
 };
-inline constexpr double kMaxSprtElo = 1000;  // stats::Sprt::kMaxElo: larger hypotheses are refused
 
 struct Timeouts {
   std::int64_t startup_ms = 10000;      // process start to "umiok" and the first "readyok"

@@ -173,7 +173,8 @@ void apply_json(const json& j, TournamentConfig& c) {
 
 void apply_file(const std::string& path, TournamentConfig& config) {
   std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec)) throw ConfigError("config file '" + path + "' does not exist (or is not a file)");
+  if (!std::filesystem::exists(path, ec) || std::filesystem::is_directory(path, ec))  // (a pipe, <(jq ...), is fine)
+    throw ConfigError("config file '" + path + "' does not exist (or is a folder)");
   std::ifstream in(path);
   if (!in) throw ConfigError("config file '" + path + "' cannot be read");
   std::stringstream ss;

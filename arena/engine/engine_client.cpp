@@ -57,28 +57,34 @@ std::optional<std::string> EngineClient::start() {
   } catch (const process::SpawnError& e) {
     return std::string(e.what());
   }
-  if (auto err = handshake()) {
-    // What the engine said on stderr last (a traceback's last line, "file not found") usually
-    // names the cause; the log may not be on, so it goes into the message.
-    constexpr std::chrono::milliseconds kStderrWait{300};
-    const std::string said = proc_->last_stderr_line(Clock::now() + kStderrWait);
-    if (!said.empty()) *err += "; its last line on stderr: '" + said + "'";
+  if (auto failure = handshake()) {
+    // An engine that died or fell silent often said why on stderr (a traceback's last line,
+    // "file not found"); the log may not be on, so it goes into the message. Not for refusals
+    // of a running engine (an undeclared option): its stderr is unrelated chatter then.
+    std::string err = failure->message;
+    if (failure->engine_gone_or_silent) {
+      constexpr std::chrono::milliseconds kStderrWait{300};
+      const std::string said = proc_->last_stderr_line(Clock::now() + kStderrWait);
+      if (!said.empty()) err += "; its last line on stderr: '" + said + "'";
+    }
     stop();
     return err;
   }
   return std::nullopt;
 }
 
-std::optional<std::string> EngineClient::handshake() {
+std::optional<EngineClient::HandshakeFailure> EngineClient::handshake() {
   const auto deadline = Clock::now() + milliseconds(env_.timeouts.startup_ms);
   const std::string limit = std::to_string(env_.timeouts.startup_ms) + " ms";
-  if (!send("umi", deadline)) return "could not write to the engine (it exited at once?)";
+  auto gone = [](std::string message) { return HandshakeFailure{std::move(message), true}; };
+  auto refused = [](std::string message) { return HandshakeFailure{std::move(message), false}; };
+  if (!send("umi", deadline)) return gone("could not write to the engine (it exited at once?)");
   std::string line;
   for (;;) {
     const auto st = proc_->read_line(line, deadline);
-    if (st == process::ReadStatus::Timeout) return "no 'umiok' within " + limit + " (does it flush its output after each line?)";
-    if (st == process::ReadStatus::Closed) return "the engine exited during the handshake";
-    if (st == process::ReadStatus::TooLong) return "a handshake line longer than " + std::to_string(env_.max_line) + " bytes";
+    if (st == process::ReadStatus::Timeout) return gone("no 'umiok' within " + limit + " (does it flush its output after each line?)");
+    if (st == process::ReadStatus::Closed) return gone("the engine exited during the handshake");
+    if (st == process::ReadStatus::TooLong) return refused("a handshake line longer than " + std::to_string(env_.max_line) + " bytes");
     const auto t = tokens(line);
     if (t.empty()) continue;
     if (t[0] == "umiok") break;
@@ -99,22 +105,22 @@ std::optional<std::string> EngineClient::handshake() {
       std::find(identity_.variants.begin(), identity_.variants.end(), env_.variant_family) == identity_.variants.end()) {
     std::string list;
     for (const auto& v : identity_.variants) list += (list.empty() ? "" : " ") + v;
-    return "the engine does not play " + env_.variant_family + " (it lists: " + list + ")";
+    return refused("the engine does not play " + env_.variant_family + " (it lists: " + list + ")");
   }
   for (const auto& [name, value] : config_.options) {
     auto spec = std::find_if(identity_.options.begin(), identity_.options.end(),
                              [&](const auto& o) { return protocol::iequals(o.name, name); });
-    if (spec == identity_.options.end()) return "option '" + name + "': the engine does not declare it";
+    if (spec == identity_.options.end()) return refused("option '" + name + "': the engine does not declare it");
     auto checked = protocol::validate_option(*spec, value);
-    if (!checked.ok()) return checked.error;
-    if (!send(protocol::format_setoption(*spec, checked.value), deadline)) return "the engine exited while setting options";
+    if (!checked.ok()) return refused(checked.error);
+    if (!send(protocol::format_setoption(*spec, checked.value), deadline)) return gone("the engine exited while setting options");
   }
-  if (!send("isready", deadline)) return "the engine exited before 'isready'";
+  if (!send("isready", deadline)) return gone("the engine exited before 'isready'");
   switch (wait_for("readyok", deadline, line)) {
     case Fault::None: return std::nullopt;
-    case Fault::Crash: return "the engine exited before answering 'isready'";
-    case Fault::Malformed: return "a line longer than " + std::to_string(env_.max_line) + " bytes";
-    default: return "no 'readyok' within " + limit;
+    case Fault::Crash: return gone("the engine exited before answering 'isready'");
+    case Fault::Malformed: return refused("a line longer than " + std::to_string(env_.max_line) + " bytes");
+    default: return gone("no 'readyok' within " + limit);
   }
 }
 

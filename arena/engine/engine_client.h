@@ -76,7 +76,11 @@ class EngineClient {
   void stop();
 
  private:
-  std::optional<std::string> handshake();
+  struct HandshakeFailure {
+    std::string message;
+    bool engine_gone_or_silent;  // exited or stopped answering: its stderr may say why
+  };
+  std::optional<HandshakeFailure> handshake();
   bool send(const std::string& line, Clock::time_point deadline);
   // Reads until a line whose first token is `token`; Fault::None and the line on success.
   Fault wait_for(const std::string& token, Clock::time_point deadline, std::string& line);

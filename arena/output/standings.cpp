@@ -139,8 +139,13 @@ std::string format_standings(const Standings& s) {
     out += pad(r.wdl.games() ? fmt("%.1f%%", 100.0 * r.points / static_cast<double>(r.wdl.games())) : "-", 6) + " ";
     out += pad(r.los ? fmt("%.1f%%", 100.0 * *r.los) : "", 6) + "\n";
   }
-  out += std::to_string(s.games) + " games. Elo: joint maximum-likelihood fit, " +
-         (s.anchor.empty() ? std::string("mean 0") : s.anchor + " = 0") + ", 95% error bars";
+  // An anchor without games cannot hold the others' scale: the fit centres their groups instead.
+  const auto anchor_row = std::find_if(s.rows.begin(), s.rows.end(), [&](const Row& r) { return r.name == s.anchor; });
+  const bool anchor_rated = anchor_row != s.rows.end() && anchor_row->elo;
+  const std::string origin = s.anchor.empty() ? "mean 0"
+                             : anchor_rated   ? s.anchor + " = 0"
+                                              : "mean 0 (the anchor " + s.anchor + " has no games yet)";
+  out += std::to_string(s.games) + " games. Elo: joint maximum-likelihood fit, " + origin + ", 95% error bars";
   if (s.virtual_draws) out += " (" + std::to_string(s.virtual_draws) + " virtual draws for perfect scores)";
   out += ". LOS: vs. the next engine, from their direct games.\n";
   if (s.ignored)

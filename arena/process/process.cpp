@@ -144,9 +144,9 @@ void Process::start_stderr_read() {
 }
 
 std::string Process::last_stderr_line(Clock::time_point deadline) {
-  while (!err_eof_ && err_.is_open() && Clock::now() < deadline) {
+  while (!err_eof_ && err_.is_open() && Clock::now() < deadline) {  // only the stderr read is pending here
     if (io_.stopped()) io_.restart();
-    if (io_.poll() == 0) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    io_.run_one_until(deadline);
   }
   std::string_view tail = err_tail_;
   while (!tail.empty() && std::isspace(static_cast<unsigned char>(tail.back()))) tail.remove_suffix(1);

@@ -60,7 +60,9 @@ std::string first_difference(const json& a, const json& b, const std::string& pa
     }
     return "";
   }
-  if (a.is_array() && b.is_array() && a.size() == b.size()) {
+  if (a.is_array() && b.is_array() && a.size() != b.size())
+    return "'" + path + "' has " + std::to_string(a.size()) + " entries in the file but " + std::to_string(b.size()) + " now";
+  if (a.is_array() && b.is_array()) {
     for (std::size_t i = 0; i < a.size(); ++i)
       if (a[i] != b[i]) return first_difference(a[i], b[i], path + "[" + std::to_string(i) + "]");
     return "";
@@ -335,6 +337,10 @@ std::vector<match::Opening> make_openings(const config::TournamentConfig& cfg, p
       const auto reply = judge->search(match::position_command(variant, o, ""), limits,
                                        Clock::now() + std::chrono::milliseconds(cfg.timeouts.move_timeout_ms));
       if (reply.fault != engine::Fault::None) throw ConfigError("openings.filter_engine: " + reply.detail);
+      // A judge that never says a score would refuse every opening, blamed on filter_max_score.
+      if (!reply.info.score)
+        throw ConfigError("openings.filter_engine '" + oc.filter_engine + "': no 'info ... score' before its bestmove at depth " +
+                          std::to_string(oc.filter_depth) + "; the filter needs an engine that reports scores");
       return reply.info.score;
     };
   }

@@ -140,9 +140,14 @@ TEST(Integration, AForeignResultsFileIsRefused) {
   ASSERT_EQ(run(argv, d).code, 0);
   const auto before = arena_test::read_file(d / "r.jsonl");
   argv.back() = "2";
-  const auto r = run(argv, d, "second");
+  auto r = run(argv, d, "second");
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find("belongs to a different tournament ('seed' is 1 in the file but 2 now)"), std::string::npos) << r.err;
+  EXPECT_EQ(arena_test::read_file(d / "r.jsonl"), before);
+  r = run(arena_run(d, {"--engine", "name=a cmd=" RANDOM_BOT, "--engine", "name=b cmd=" GREEDY_BOT, "--engine", "name=c cmd=" GREEDY_BOT,
+                        "--seed", "1"}),
+          d, "third");
+  EXPECT_NE(r.err.find("('engines' has 2 entries in the file but 3 now)"), std::string::npos) << r.err;
   EXPECT_EQ(arena_test::read_file(d / "r.jsonl"), before);
 
   std::ofstream(d / "notes.jsonl") << "shopping list\n";
@@ -199,6 +204,9 @@ TEST(Integration, BadFlagsAndConfigsGiveOneClearError) {
   EXPECT_EQ(r.err, "arena run: --gauntlet-players: only for a gauntlet (give --kind gauntlet)\n");
   r = run(with({"--nodes", "0"}), d, "nodes");
   EXPECT_LT(r.err.size(), 200u) << r.err;
+  r = run(with({"--openings-random", "4", "--filter-engine", "a"}), d, "mute-judge");  // random-bot prints no score
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("openings.filter_engine 'a': no 'info ... score' before its bestmove"), std::string::npos) << r.err;
   r = run(with({"--sprt", "0,1500"}), d, "sprt-elo");
   EXPECT_EQ(r.code, 2);
   EXPECT_EQ(r.err, "arena run: --sprt: elo0 and elo1 must lie within -1000..1000\n");

@@ -64,6 +64,15 @@ TEST(Standings, UnlinkedGroupsAreRatedWithinEachGroupAndSaidSo) {
   EXPECT_NE(table.find("No games link the groups [1] to [2] yet"), std::string::npos) << table;
 }
 
+TEST(Standings, AnAnchorWithoutGamesIsNotClaimedAsTheOrigin) {
+  std::vector<GameRecord> games;
+  play(games, "A", "B", 5, 3, 2);
+  const std::string with_games = arena::output::format_standings(arena::output::compute({"A", "B", "C"}, games, "B"));
+  EXPECT_NE(with_games.find("fit, B = 0, 95%"), std::string::npos) << with_games;
+  const std::string without = arena::output::format_standings(arena::output::compute({"A", "B", "C"}, games, "C"));
+  EXPECT_NE(without.find("fit, mean 0 (the anchor C has no games yet), 95%"), std::string::npos) << without;
+}
+
 TEST(Standings, GameLinesNamingUnknownEnginesAreCountedAsLeftOut) {
   std::vector<GameRecord> games;
   play(games, "A", "B", 1, 0, 1);

@@ -1,0 +1,28 @@
+// Random openings from the rules alone (no filter engine here; the integration tests run one).
+#include <gtest/gtest.h>
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+#include "openings/openings.h"
+
+// Random openings: when none can be made, the message names the real cause.
+TEST(RandomOpenings, NoneMadeSaysWhy) {
+  using arena::openings::generate_random;
+  auto message = [](const arena::openings::RandomSpec& spec, const arena::openings::BalanceProbe& probe) {
+    try {
+      generate_random(spec, probe);
+    } catch (const std::runtime_error& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  // kalah(1,1): South's one move ends the game, so two plies never exist.
+  EXPECT_EQ(message({"kalah(1,1)", 2, 4, 1, 2}, nullptr),
+            "no random opening: every sequence of 2 random moves in kalah(1,1) ends the game; ask for fewer plies");
+  const arena::openings::BalanceProbe refuse_all = [](const arena::openings::Opening&) { return std::optional<int>(); };
+  EXPECT_EQ(message({"kalah(6,4)", 2, 4, 1, 2}, refuse_all),
+            "no random opening passes the filter; allow a larger filter_max_score or fewer plies");
+  EXPECT_EQ(generate_random({"kalah(6,4)", 2, 4, 1, 2}, nullptr).size(), 4u);
+}
