@@ -22,7 +22,7 @@ Handler add_ratings(CLI::App& app) {
   auto f = std::make_shared<RatingsFlags>();
   auto* sub = app.add_subcommand("ratings", "Recompute standings, crosstable and statistics from a results file");
   sub->add_option("results", f->file, "Results file (JSON Lines) written by 'arena run'")->required()->check(CLI::ExistingFile);
-  sub->add_option("--anchor", f->anchor, "Engine rated 0 (default: mean 0)");
+  sub->add_option("--anchor", f->anchor, "Engine rated 0 (default: the run's anchor, else mean 0)");
   return [f]() -> int {
     try {
       const auto content = tournament::read_results(f->file);
@@ -33,13 +33,19 @@ Handler add_ratings(CLI::App& app) {
         std::cerr << "arena ratings: --anchor: no engine is named '" << f->anchor << "'\n";
         return 2;
       }
+      // The run's own anchor, kept in the header, so the tables match what the run printed.
+      std::string anchor = f->anchor;
+      if (anchor.empty() && content.header.contains("anchor") && content.header["anchor"].is_string()) {
+        const auto run_anchor = content.header["anchor"].get<std::string>();
+        if (std::find(names.begin(), names.end(), run_anchor) != names.end()) anchor = run_anchor;
+      }
       std::optional<config::SprtConfig> sprt;
       if (t.contains("sprt")) {
         config::TournamentConfig tmp;
         config::apply_json({{"sprt", t.at("sprt")}}, tmp);
         sprt = tmp.sprt;
       }
-      const auto s = output::compute(names, content.games, f->anchor);
+      const auto s = output::compute(names, content.games, anchor);
       std::cout << output::format_standings(s) << "\n" << output::format_crosstable(s) << "\n"
                 << output::format_terminations(s) << output::format_head_to_head(s, sprt);
       if (content.torn_tail) std::cout << "(the file's last line is incomplete and was ignored)\n";

@@ -65,9 +65,7 @@ config::TournamentConfig build(const RunFlags& f) {
     c.engines.clear();
     for (const auto& e : f.engines) c.engines.push_back(parse_engine_flag(e));
   }
-  if (f.gauntlet_players) c.gauntlet_players = *f.gauntlet_players;
-  if (f.gauntlet_players && c.kind != config::Kind::Gauntlet)
-    throw config::ConfigError("--gauntlet-players: only for a gauntlet (give --kind gauntlet)");
+  if (f.gauntlet_players) c.gauntlet_players = *f.gauntlet_players, c.gauntlet_players_given = true;
   if (f.rounds) c.rounds = *f.rounds;
   if (f.tc || f.movetime || f.depth || f.nodes) {
     config::TimeControl tc;

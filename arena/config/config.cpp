@@ -48,6 +48,8 @@ void validate(const TournamentConfig& c) {
       throw ConfigError(at + ".time_control: engine '" + e.name +
                         "' has no time control; set time_control for the tournament or the engine");
   }
+  if (c.kind != Kind::Gauntlet && c.gauntlet_players_given)  // a round robin would ignore it silently
+    throw ConfigError("gauntlet_players: only for a gauntlet (\"kind\": \"gauntlet\", or --kind gauntlet)");
   if (c.kind == Kind::Gauntlet && c.gauntlet_players >= static_cast<int>(c.engines.size()))
     throw ConfigError("gauntlet_players: must be smaller than the number of engines (" + std::to_string(c.engines.size()) + ")");
   if (c.sprt) {

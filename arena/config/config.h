@@ -72,6 +72,7 @@ struct TournamentConfig {
   std::string name = "tournament";
   Kind kind = Kind::RoundRobin;
   int gauntlet_players = 1;             // gauntlet: the first N engines each play all others
+  bool gauntlet_players_given = false;  // set in the file or by a flag (refused for a round robin)
   std::string variant = "kalah(6,4)";
   std::vector<EngineConfig> engines;
   int rounds = 1;                       // colour-swapped game pairs per engine pair

@@ -114,7 +114,7 @@ void apply_json(const json& j, TournamentConfig& c) {
     else if (*v == "gauntlet") c.kind = Kind::Gauntlet;
     else throw ConfigError("kind: expected \"round-robin\" or \"gauntlet\", got \"" + *v + "\"");
   }
-  if (auto v = r.integer("gauntlet_players", 1, 1000)) c.gauntlet_players = static_cast<int>(*v);
+  if (auto v = r.integer("gauntlet_players", 1, 1000)) c.gauntlet_players = static_cast<int>(*v), c.gauntlet_players_given = true;
   if (auto v = r.string("variant")) c.variant = *v;
   if (auto* e = r.raw("engines")) {
     if (!e->is_array()) throw ConfigError("engines: expected an array of engine objects, got " + describe(*e));

@@ -433,6 +433,7 @@ RunSummary run(const config::TournamentConfig& cfg, const RunEnv& env) {
     json ops = json::array();
     for (const auto& o : openings) ops.push_back(opening_json(o));
     header["openings"] = ops;
+    if (!cfg.anchor.empty()) header["anchor"] = cfg.anchor;  // (not part of the schedule: for `arena ratings`)
     writer.emplace(ResultsWriter::create(path, header));
   }
   if (openings.empty()) throw ConfigError("no openings");

@@ -57,6 +57,7 @@ TEST(Config, EveryMalformedFieldIsNamed) {
   EXPECT_EQ(error_of({{"sprt", {{"alpha", 0.5}, {"beta", 0.5}}}}), "sprt.alpha: must lie between 0 and 0.5 (exclusive)");
   EXPECT_EQ(error_of({{"sprt", {{"beta", 0.5}}}}), "sprt.beta: must lie between 0 and 0.5 (exclusive)");
   EXPECT_EQ(error_of({{"sprt", {{"alpha", 0.05}, {"beta", 0.1}}}}), "");
+  EXPECT_EQ(error_of({{"gauntlet_players", 1}}), "gauntlet_players: only for a gauntlet (\"kind\": \"gauntlet\", or --kind gauntlet)");
   EXPECT_EQ(error_of({{"gauntlet_players", 2}, {"kind", "gauntlet"}}),
             "gauntlet_players: must be smaller than the number of engines (2)");
   EXPECT_EQ(error_of({{"name", "a/b"}}).rfind("name: must be a plain name", 0), 0u);

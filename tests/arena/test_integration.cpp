@@ -31,9 +31,11 @@ std::string standings_block(const std::string& text) {
 TEST(Integration, RoundRobinWritesResultsAndTables) {
   TempDir d;
   auto argv = arena_run(d, three_bots());
-  for (std::string a : {"--rounds", "2", "--tc", "2+0.02", "-j", "2", "--openings-random", "4", "--seed", "5"}) argv.push_back(a);
+  for (std::string a : {"--rounds", "2", "--tc", "2+0.02", "-j", "2", "--openings-random", "4", "--seed", "5", "--anchor", "greedy"})
+    argv.push_back(a);
   const auto r = run(argv, d);
   ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("fit, greedy = 0,"), std::string::npos) << r.out;
   const auto lines = arena_test::lines_of(d / "r.jsonl");
   ASSERT_EQ(lines.size(), 1u + 12u);
   const json header = json::parse(lines[0]);
@@ -55,7 +57,7 @@ TEST(Integration, RoundRobinWritesResultsAndTables) {
   EXPECT_NE(r.out.find("Terminations: normal 12"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("Finished game 11"), std::string::npos);
 
-  // `arena ratings` prints the same tables from the file alone.
+  // `arena ratings` prints the same tables from the file alone (with the run's anchor).
   const auto rr = run({ARENA_EXE, "ratings", d / "r.jsonl"}, d, "ratings");
   ASSERT_EQ(rr.code, 0) << rr.err;
   EXPECT_EQ(standings_block(rr.out), standings_block(r.out));
@@ -201,7 +203,7 @@ TEST(Integration, BadFlagsAndConfigsGiveOneClearError) {
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find("--roundz"), std::string::npos) << r.err;
   r = run(with({"--gauntlet-players", "1"}), d, "gauntlet-players");
-  EXPECT_EQ(r.err, "arena run: --gauntlet-players: only for a gauntlet (give --kind gauntlet)\n");
+  EXPECT_EQ(r.err, "arena run: gauntlet_players: only for a gauntlet (\"kind\": \"gauntlet\", or --kind gauntlet)\n");
   r = run(with({"--nodes", "0"}), d, "nodes");
   EXPECT_LT(r.err.size(), 200u) << r.err;
   r = run(with({"--openings-random", "4", "--filter-engine", "a"}), d, "mute-judge");  // random-bot prints no score
