@@ -133,11 +133,15 @@ GameRecord play_game(const MatchParams& p, engine::EngineClient& south, engine::
     GameClock& clock = clocks[si];
     engine::EngineClient& mover = *clients[si];
     protocol::GoLimits limits;
-    limits.stime = clocks[0].remaining_ms();
-    limits.ntime = clocks[1].remaining_ms();
-    limits.sinc = clocks[0].increment_ms();
-    limits.ninc = clocks[1].increment_ms();
-    limits.movestogo = clock.moves_to_go();
+    // Clocks only when the mover has one: UMI refuses a go that names the opponent's clock but
+    // not the mover's (an engine with its own depth limit against one on a clock, say).
+    if (clock.remaining_ms()) {
+      limits.stime = clocks[0].remaining_ms();
+      limits.ntime = clocks[1].remaining_ms();
+      limits.sinc = clocks[0].increment_ms();
+      limits.ninc = clocks[1].increment_ms();
+      limits.movestogo = clock.moves_to_go();
+    }
     const auto& tc = si == 0 ? p.south_tc : p.north_tc;
     limits.movetime = tc.movetime_ms;
     limits.depth = tc.depth;

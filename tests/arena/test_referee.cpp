@@ -131,6 +131,24 @@ TEST(Referee, OpeningFromAPositionAndAGameOverNotice) {
   EXPECT_EQ(match::position_command("kalah(6,4)", {}, ""), "position startpos kalah(6,4)");
 }
 
+// One engine on a clock, the other with its own depth limit (a per-engine time control): the
+// depth engine is sent no clocks, since UMI refuses a go naming only the opponent's clock.
+TEST(Referee, AClockAgainstAFixedDepthGetsLegalGoLines) {
+  process::ChildRegistry reg;
+  config::EngineConfig greedy{"greedy", GREEDY_BOT, {}, "", {}, 20, std::nullopt};
+  engine::EngineClient a(random_bot(), env(reg)), b(greedy, env(reg));
+  match::MatchParams p;
+  p.variant = "kalah(6,4)";
+  p.south_tc.base_ms = 5000;
+  p.south_tc.increment_ms = 10;
+  p.north_tc.depth = 2;
+  for (int game = 0; game < 2; ++game) {
+    const auto rec = game == 0 ? match::play_game(p, a, b) : match::play_game(p, b, a);
+    EXPECT_EQ(rec.termination, Termination::Normal) << rec.detail;
+    std::swap(p.south_tc, p.north_tc);
+  }
+}
+
 TEST(Referee, AnEngineThatCannotStartLosesEveryGame) {
   process::ChildRegistry reg;
   engine::EngineClient missing({"missing", "/no/such/engine", {}, "", {}, 20, std::nullopt}, env(reg)), b(random_bot(), env(reg));
