@@ -84,7 +84,11 @@ class AlphaBeta {
     return (gain + (same_side ? extra_turn : 0)) * (1 << 15) + (kept + 64) * 256 + pit;
   }
   Result choose_distribution(const Position& root, const std::function<void(const Info&)>& on_info);
-  std::vector<Move> principal_variation(Position p, Move first, int max_len) const;
+  // The moves the table holds from `root` on, starting with `first`. The nodes just above the
+  // leaves keep no entry, so a pv shorter than `searched` plies ends with the move such a node
+  // chose: the one the static evaluation prefers.
+  std::vector<Move> principal_variation(Position p, Move first, int max_len, int searched = 0) const;
+  Move best_by_evaluation(const Position& p) const;
   void check_limits();
   // Proof attempts: not under a depth limit (`go depth` means exactly that), and under a clock
   // only once half the seeds are banked, when they have a real chance to finish in time.
@@ -355,17 +359,36 @@ int AlphaBeta<R>::search(const Position& p, std::uint64_t k, int depth, int alph
 }
 
 template <class R>
-std::vector<Move> AlphaBeta<R>::principal_variation(Position p, Move first, int max_len) const {
+std::vector<Move> AlphaBeta<R>::principal_variation(Position p, Move first, int max_len, int searched) const {
   std::vector<Move> pv;
   Move mv = first;
   while (static_cast<int>(pv.size()) < max_len && !mv.is_none() && rules_.is_legal(p, mv)) {
     pv.push_back(mv);
     rules_.make(p, mv);
-    if (p.over) break;
+    if (p.over) return pv;
     const TTEntry* e = tt_.probe(key(p));
     mv = e && e->move != 0xFF ? Move::from_raw(e->move) : Move::none();
   }
+  const int len = static_cast<int>(pv.size());
+  if (mv.is_none() && len > 0 && len < std::min(searched, max_len)) pv.push_back(best_by_evaluation(p));
   return pv;
+}
+
+template <class R>
+Move AlphaBeta<R>::best_by_evaluation(const Position& p) const {
+  Move best = Move::none();
+  int best_value = -kInfinity;
+  rules_.for_each_move(p, [&](Move mv) {
+    Position child = p;
+    rules_.make(child, mv);
+    int value = kScoreUnit * (rules_.score(child, p.side) - rules_.score(child, ~p.side));  // a finished game
+    if (!child.over) {
+      const int v = evaluate(rules_, child, settings_.plain_eval);
+      value = child.side == p.side ? v : -v;
+    }
+    if (value > best_value) best_value = value, best = mv;
+  });
+  return best;
 }
 
 template <class R>
@@ -407,7 +430,7 @@ Result AlphaBeta<R>::run(const Position& root, const std::function<void(const In
     result.depth = depth;
     result.proven = heuristic_leaves_ == heuristic_before;
 
-    if (on_info) on_info(make_info(depth, best, result.proven, principal_variation(root, result.best, depth + 8)));
+    if (on_info) on_info(make_info(depth, best, result.proven, principal_variation(root, result.best, depth + 8, depth)));
     if (!result.proven && depth >= kProofMinDepth && proof_worth_trying(root) && !time_.soft_limit_reached()) {
       // A full-depth null-window (MTD(f)) proof attempt, allowed a multiple of the nodes the
       // search has used so far, so failed attempts cost a bounded share of the time. Tuned on
@@ -424,7 +447,7 @@ Result AlphaBeta<R>::run(const Position& root, const std::function<void(const In
     }
     if (result.proven || time_.soft_limit_reached()) break;
   }
-  auto pv = principal_variation(root, result.best, 2);
+  auto pv = principal_variation(root, result.best, 2, result.depth);
   if (pv.size() == 2) result.ponder = pv[1];
   result.nodes = nodes_;
   return result;

@@ -2,6 +2,7 @@
 // stop and ponderhit, isready during a search, and end of input or quit while searching.
 #include <chrono>
 #include <regex>
+#include <sstream>
 
 #include "umi_fixture.h"
 
@@ -55,6 +56,24 @@ TEST_F(UmiSearch, DepthLimitReportsEachIteration) {
   ASSERT_GE(lines.size(), 2u);
   EXPECT_TRUE(starts_with(lines[lines.size() - 2], "info depth 4 ")) << "the last info line is the final depth";
   for (std::size_t i = 0; i + 1 < lines.size(); ++i) EXPECT_TRUE(std::regex_match(lines[i], kInfoLine)) << lines[i];
+}
+
+// The pv of a depth-limited search is as long as the depth (its last move is the one the nodes
+// just above the leaves chose, which keep no table entry), so a depth-2 search has a ponder move.
+TEST_F(UmiSearch, ThePvIsAsLongAsTheDepth) {
+  send("position startpos mangala moves 4");
+  send("go depth 4");
+  const auto lines = until("bestmove");
+  for (std::size_t i = 0; i + 1 < lines.size(); ++i) {
+    const std::string& l = lines[i];
+    const int depth = std::stoi(l.substr(l.find("depth ") + 6));
+    std::istringstream pv(l.substr(l.find(" pv ") + 4));
+    int moves = 0;
+    for (std::string m; pv >> m;) ++moves;
+    EXPECT_EQ(moves, depth) << l;
+  }
+  send("go depth 2");
+  EXPECT_TRUE(std::regex_match(until("bestmove").back(), std::regex("bestmove [1-6] ponder [1-6]")));
 }
 
 TEST_F(UmiSearch, EveryVariantAndLimitGivesALegalMove) {
