@@ -185,6 +185,7 @@ void apply_file(const std::string& path, TournamentConfig& config) {
   } catch (const json::parse_error& e) {
     throw ConfigError("config file '" + path + "' is not valid JSON: " + e.what());
   }
+  if (!j.is_object()) throw ConfigError("config file '" + path + "' must hold one JSON object { ... }");
   apply_json(j, config);
 }
 

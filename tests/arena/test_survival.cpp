@@ -91,7 +91,7 @@ TEST(Survival, ABrokenConfigIsRefusedWithItsReason) {
   write(d / "array.json", "[1, 2]");
   r = run({ARENA_EXE, "run", d / "array.json"}, d, "array");
   EXPECT_EQ(r.code, 2);
-  EXPECT_NE(r.err.find("expected"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("config file '" + (d / "array.json") + "' must hold one JSON object"), std::string::npos) << r.err;
 
   static const char binary[] = "{\"engines\": \x01\xff\xfe\x00 ]";
   write(d / "binary.json", std::string(binary, sizeof binary - 1));
