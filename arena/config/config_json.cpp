@@ -2,7 +2,10 @@
 
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "config/json_reader.h"
 
@@ -179,12 +182,25 @@ void apply_file(const std::string& path, TournamentConfig& config) {
   if (!in) throw ConfigError("config file '" + path + "' cannot be read");
   std::stringstream ss;
   ss << in.rdbuf();
+  // A key given twice in one object would silently keep the last value (JSON allows it; a
+  // config file that says "rounds" twice is a mistake): one set of keys per open object.
+  std::vector<std::set<std::string>> open_objects;
+  std::string repeated;
+  const json::parser_callback_t find_repeats = [&](int, json::parse_event_t event, json& parsed) {
+    if (event == json::parse_event_t::object_start) open_objects.emplace_back();
+    else if (event == json::parse_event_t::object_end && !open_objects.empty()) open_objects.pop_back();
+    else if (event == json::parse_event_t::key && !open_objects.empty() && repeated.empty() &&
+             !open_objects.back().insert(parsed.get<std::string>()).second)
+      repeated = parsed.get<std::string>();
+    return true;
+  };
   json j;
   try {
-    j = json::parse(ss.str());
+    j = json::parse(ss.str(), find_repeats);
   } catch (const json::parse_error& e) {
     throw ConfigError("config file '" + path + "' is not valid JSON: " + e.what());
   }
+  if (!repeated.empty()) throw ConfigError("config file '" + path + "': the key '" + repeated + "' appears twice in one object");
   if (!j.is_object()) throw ConfigError("config file '" + path + "' must hold one JSON object { ... }");
   apply_json(j, config);
 }

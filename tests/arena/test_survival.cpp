@@ -99,6 +99,15 @@ TEST(Survival, ABrokenConfigIsRefusedWithItsReason) {
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find("is not valid JSON"), std::string::npos) << r.err;
 
+  // JSON allows a key twice (the last wins); a config file that does it is a mistake.
+  write(d / "twice.json", good.substr(0, good.size() - 1) + R"(, "rounds": 2, "engines": []})");
+  r = run({ARENA_EXE, "run", d / "twice.json"}, d, "twice");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err, "arena run: config file '" + (d / "twice.json") + "': the key 'engines' appears twice in one object\n");
+  write(d / "nested.json", good.substr(0, good.size() - 2) + R"(, "dir": "x"}})");  // output.dir twice
+  r = run({ARENA_EXE, "run", d / "nested.json"}, d, "nested");
+  EXPECT_NE(r.err.find("the key 'dir' appears twice"), std::string::npos) << r.err;
+
   write(d / "empty.json", "");
   r = run({ARENA_EXE, "run", d / "empty.json"}, d, "empty");
   EXPECT_EQ(r.code, 2);
