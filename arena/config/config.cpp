@@ -74,4 +74,11 @@ void validate(const TournamentConfig& c) {
     throw ConfigError("output.results: must be a file name inside output.dir (no '/'), got \"" + c.output.results + "\"");
 }
 
+std::string concurrency_warning(int concurrency, unsigned cores) {
+  if (cores == 0 || concurrency <= static_cast<int>(cores)) return "";
+  return "Warning: concurrency " + std::to_string(concurrency) + " on " + std::to_string(cores) +
+         " cores: engines may wait for a CPU while their clocks run, so a time forfeit may not be "
+         "the engine's fault.\n";
+}
+
 }  // namespace arena::config

@@ -95,4 +95,8 @@ struct TournamentConfig {
 // Throws ConfigError naming the field.
 void validate(const TournamentConfig& config);
 
+// A warning when more games run at once than the machine has cores (0: unknown): the engines
+// then wait for a CPU while their clocks run. Empty when there is nothing to say.
+std::string concurrency_warning(int concurrency, unsigned cores);
+
 }  // namespace arena::config

@@ -17,6 +17,7 @@
 #include "output/standings.h"
 #include "rules/variant.h"
 #include "tournament/results_file.h"
+#include "tournament/resume_check.h"
 #include "tournament/rng.h"
 #include "tournament/schedule.h"
 
@@ -44,34 +45,6 @@ match::Opening opening_from_json(const json& j) {
   o.position = j.at("position").get<std::string>();
   o.moves = j.at("moves").get<std::vector<std::string>>();
   return o;
-}
-
-// The first place where two schedule objects differ, as "'engines[1].options.Seed' is 3 in the
-// file but 4 now": descends into objects and equally long arrays, so the message names the
-// field that changed instead of two long values cut to the same prefix.
-std::string first_difference(const json& a, const json& b, const std::string& path = "") {
-  if (a.is_object() && b.is_object()) {
-    std::set<std::string> keys;
-    for (auto it = a.begin(); it != a.end(); ++it) keys.insert(it.key());
-    for (auto it = b.begin(); it != b.end(); ++it) keys.insert(it.key());
-    for (const auto& k : keys) {
-      const json va = a.contains(k) ? a.at(k) : json(), vb = b.contains(k) ? b.at(k) : json();
-      if (va != vb) return first_difference(va, vb, path.empty() ? k : path + "." + k);
-    }
-    return "";
-  }
-  if (a.is_array() && b.is_array() && a.size() != b.size())
-    return "'" + path + "' has " + std::to_string(a.size()) + " entries in the file but " + std::to_string(b.size()) + " now";
-  if (a.is_array() && b.is_array()) {
-    for (std::size_t i = 0; i < a.size(); ++i)
-      if (a[i] != b[i]) return first_difference(a[i], b[i], path + "[" + std::to_string(i) + "]");
-    return "";
-  }
-  if (a == b) return "";
-  std::string da = a.is_null() ? "absent" : a.dump(), db = b.is_null() ? "absent" : b.dump();
-  if (da.size() > 60) da = da.substr(0, 57) + "...";
-  if (db.size() > 60) db = db.substr(0, 57) + "...";
-  return "'" + path + "' is " + da + " in the file but " + db + " now";
 }
 
 // Everything the worker threads share.
@@ -357,24 +330,6 @@ Schedule make_schedule(const config::TournamentConfig& cfg, const std::vector<ma
                   static_cast<int>(openings.size()), cfg.seed);
 }
 
-// Lines pasted in from another file would pass the header check: each recorded game must be the
-// one this schedule plays under its id.
-void check_recorded_games(const Schedule& schedule, const std::vector<match::GameRecord>& existing,
-                          const config::TournamentConfig& cfg, const std::string& path) {
-  for (const auto& g : existing) {
-    if (g.id < 0 || g.id >= schedule.size())
-      throw ResultsError("the results file '" + path + "' holds game " + std::to_string(g.id) + ", which is not in this schedule");
-    const ScheduledGame sg = schedule.at(g.id);
-    const auto& e = cfg.engines;
-    if (g.south != e[static_cast<std::size_t>(sg.south)].name || g.north != e[static_cast<std::size_t>(sg.north)].name ||
-        g.opening_index != sg.opening_index || g.round != sg.round)
-      throw ResultsError("the results file '" + path + "' holds game " + std::to_string(g.id) + " as " + g.south + " vs " + g.north +
-                         ", but this schedule plays " + e[static_cast<std::size_t>(sg.south)].name + " vs " +
-                         e[static_cast<std::size_t>(sg.north)].name + " (round " + std::to_string(sg.round) + ", opening " +
-                         std::to_string(sg.opening_index) + ") under that id; the file is damaged or mixed from several runs");
-  }
-}
-
 }  // namespace
 
 std::string prepare_output(const config::TournamentConfig& cfg) {
@@ -441,7 +396,8 @@ RunSummary run(const config::TournamentConfig& cfg, const RunEnv& env) {
   const Schedule schedule = make_schedule(cfg, openings);
   console.print("Tournament '" + cfg.name + "': " + std::to_string(cfg.engines.size()) + " engines, " + variant + ", " +
                 std::to_string(schedule.size()) + " games, " + cfg.tc.describe() + ", concurrency " +
-                std::to_string(cfg.concurrency) + ", seed " + std::to_string(cfg.seed) + "\nResults: " + path + "\n");
+                std::to_string(cfg.concurrency) + ", seed " + std::to_string(cfg.seed) + "\nResults: " + path + "\n" +
+                config::concurrency_warning(cfg.concurrency, std::thread::hardware_concurrency()));
 
   Runner runner(cfg, env, variant, openings, schedule, std::move(*writer), std::move(existing), console);
   RunSummary summary = runner.run();

@@ -99,6 +99,12 @@ TEST(Config, SprtNeedsTwoEngines) {
   EXPECT_THROW(validate(c), ConfigError);
 }
 
+TEST(Config, MoreGamesThanCoresIsWarnedAbout) {
+  EXPECT_EQ(concurrency_warning(2, 2), "");
+  EXPECT_EQ(concurrency_warning(8, 0), "") << "unknown core count: nothing to say";
+  EXPECT_EQ(concurrency_warning(3, 2).rfind("Warning: concurrency 3 on 2 cores: ", 0), 0u);
+}
+
 TEST(Config, TimeControlText) {
   std::string err;
   auto tc = parse_clock("40/60+0.5", err);

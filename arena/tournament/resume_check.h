@@ -1,0 +1,24 @@
+#pragma once
+// Resuming: is an existing results file this tournament's? Its header must hold the same
+// schedule-defining config, and every game in it must be the one the schedule plays under its
+// id. Both checks run before anything touches the file.
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "config/config.h"
+#include "match/game_record.h"
+#include "tournament/schedule.h"
+
+namespace arena::tournament {
+
+// The first place where two schedule objects differ, as "'engines[1].options.Seed' is 3 in the
+// file but 4 now" (empty if they are equal): names the field that changed instead of two long
+// values cut to the same prefix.
+std::string first_difference(const nlohmann::json& a, const nlohmann::json& b, const std::string& path = "");
+
+// Throws ResultsError naming the first recorded game this schedule does not play under its id.
+void check_recorded_games(const Schedule& schedule, const std::vector<match::GameRecord>& existing,
+                          const config::TournamentConfig& cfg, const std::string& path);
+
+}  // namespace arena::tournament
