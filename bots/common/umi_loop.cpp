@@ -44,7 +44,7 @@ class BotSession {
     else if (command == "ponderhit") {
       if (pending_ && pending_->ponder_with_limits) release();
     } else if (command == "setoption") {
-      if (idle_for(command)) setoption(umi::trim(line).substr(command.size()));
+      if (idle_for(command)) setoption(umi::after_first_token(line));
     } else if (command == "newgame") {
       (void)idle_for(command);  // nothing to forget: every go is answered from its position alone
     } else if (command == "position") {
@@ -99,7 +99,7 @@ class BotSession {
     say("umiok");
   }
 
-  void setoption(std::string_view text) {  // everything after the word, as received
+  void setoption(std::string_view text) {
     auto cmd = umi::parse_setoption(text);
     if (!cmd) return error(cmd.error());
     if (auto why = options_.set(cmd->name, cmd->value)) error(*why);

@@ -21,13 +21,6 @@ namespace {
 
 constexpr int kProtocolVersion = 1;
 
-// The text after the first token, exactly as received (setoption values keep their spacing).
-std::string_view after_first_token(std::string_view line) {
-  line = trim(line);
-  const std::size_t end = line.find_first_of(" \t");
-  return end == std::string_view::npos ? std::string_view() : line.substr(end);
-}
-
 }  // namespace
 
 Session::Session(std::ostream& out)

@@ -25,6 +25,12 @@ std::vector<std::string_view> split_tokens(std::string_view line) {
   return out;
 }
 
+std::string_view after_first_token(std::string_view line) {
+  line = trim(line);
+  const std::size_t end = line.find_first_of(" \t");
+  return end == std::string_view::npos ? std::string_view() : line.substr(end);
+}
+
 std::string_view trim(std::string_view text) {
   while (!text.empty() && is_blank(text.front())) text.remove_prefix(1);
   while (!text.empty() && is_blank(text.back())) text.remove_suffix(1);

@@ -15,6 +15,9 @@ std::vector<std::string_view> split_tokens(std::string_view line);
 // Removes leading and trailing spaces and tabs.
 std::string_view trim(std::string_view text);
 
+// The text after the first token, exactly as received (setoption values keep their spacing).
+std::string_view after_first_token(std::string_view line);
+
 // A whole token as a decimal integer: optional sign, digits only, no overflow.
 std::optional<std::int64_t> parse_integer(std::string_view token);
 // The same without a sign: where PROTOCOL.md allows none (every number but stime/ntime and spins).
