@@ -24,9 +24,11 @@ class TimeManager {
     if (left < 0) return;
     const std::int64_t inc = std::max<std::int64_t>(0, limits.increment_ms[index(side)]);
     const int moves = limits.moves_to_go > 0 ? std::min(limits.moves_to_go, 40) : 30;
-    // Never plan to use more than what is left after keeping a reserve for the next moves.
+    // Never plan to use more than what is left after keeping a reserve for the next moves. The
+    // increment is credited after the move, so even an increment larger than the clock cannot
+    // pay for this one: at most three quarters of what is left.
     const std::int64_t budget = left / moves + inc * 3 / 4;
-    hard_ms_ = std::max<std::int64_t>(1, std::min(left / 3 + inc / 2, budget * 4));
+    hard_ms_ = std::max<std::int64_t>(1, std::min({left / 3 + inc / 2, budget * 4, left * 3 / 4}));
     soft_ms_ = std::max<std::int64_t>(1, std::min(budget, hard_ms_) / 2);
     if (limits.moves_to_go == 1) soft_ms_ = std::max<std::int64_t>(1, std::min(left * 7 / 10, hard_ms_));
   }
@@ -36,6 +38,8 @@ class TimeManager {
   }
   bool soft_limit_reached() const { return soft_ms_ >= 0 && elapsed_ms() >= soft_ms_; }
   bool hard_limit_reached() const { return hard_ms_ >= 0 && elapsed_ms() >= hard_ms_; }
+  std::int64_t soft_limit_ms() const { return soft_ms_; }  // -1: none
+  std::int64_t hard_limit_ms() const { return hard_ms_; }
 
  private:
   Clock::time_point start_;
