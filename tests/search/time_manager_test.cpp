@@ -1,0 +1,62 @@
+// The time manager's limits from the clocks: a move never plans on more than the clock holds.
+#include "search/time_manager.h"
+
+#include <gtest/gtest.h>
+
+namespace mancala::search {
+namespace {
+
+Limits clock_limits(std::int64_t left, std::int64_t inc, int moves_to_go) {
+  Limits limits;
+  limits.clock_ms[0] = limits.clock_ms[1] = left;
+  limits.increment_ms[0] = limits.increment_ms[1] = inc;
+  limits.moves_to_go = moves_to_go;
+  return limits;
+}
+
+// The increment is credited after the move (the arena's clock and PROTOCOL.md section 3), so a
+// hard limit beyond the clock loses on time, however large the increment.
+TEST(TimeManager, HardLimitStaysWithinTheClock) {
+  for (std::int64_t left : {1, 5, 50, 200, 1000, 5000, 60000, 3600000})
+    for (std::int64_t inc : {0, 10, 100, 1000, 5000, 100000})
+      for (int moves_to_go : {0, 1, 2, 10, 40, 100}) {
+        const TimeManager tm(clock_limits(left, inc, moves_to_go), Side::South);
+        SCOPED_TRACE(testing::Message() << "left " << left << " inc " << inc << " movestogo " << moves_to_go);
+        EXPECT_GE(tm.hard_limit_ms(), 1);
+        if (left >= 4) {
+          EXPECT_LE(tm.hard_limit_ms(), left * 3 / 4);
+        }
+        EXPECT_GE(tm.soft_limit_ms(), 1);
+        EXPECT_LE(tm.soft_limit_ms(), tm.hard_limit_ms());
+      }
+}
+
+TEST(TimeManager, LargeIncrementIsUsedButNotBorrowed) {
+  // 1 s left, 5 s increment: the old limit was 2833 ms, nearly three times the clock.
+  const TimeManager tm(clock_limits(1000, 5000, 0), Side::South);
+  EXPECT_EQ(tm.hard_limit_ms(), 750);
+  // 60 s left, 1 s increment: ordinary play keeps its old budget.
+  const TimeManager ordinary(clock_limits(60000, 1000, 0), Side::South);
+  EXPECT_EQ(ordinary.hard_limit_ms(), std::min<std::int64_t>(60000 / 3 + 500, (2000 + 750) * 4));
+  EXPECT_EQ(ordinary.soft_limit_ms(), (60000 / 30 + 750) / 2);
+}
+
+TEST(TimeManager, MovetimeInfiniteAndNoClock) {
+  Limits movetime;
+  movetime.movetime_ms = 300;
+  const TimeManager fixed(movetime, Side::North);
+  EXPECT_EQ(fixed.hard_limit_ms(), 300);
+  EXPECT_EQ(fixed.soft_limit_ms(), 300);
+  Limits infinite = clock_limits(1000, 0, 0);
+  infinite.infinite = true;
+  EXPECT_EQ(TimeManager(infinite, Side::South).hard_limit_ms(), -1);
+  EXPECT_EQ(TimeManager(Limits{}, Side::South).hard_limit_ms(), -1);
+  // Only the mover's clock counts.
+  Limits north_only;
+  north_only.clock_ms[1] = 1000;
+  EXPECT_EQ(TimeManager(north_only, Side::South).hard_limit_ms(), -1);
+  EXPECT_GT(TimeManager(north_only, Side::North).hard_limit_ms(), 0);
+}
+
+}  // namespace
+}  // namespace mancala::search
