@@ -72,6 +72,9 @@ std::optional<std::string> OptionRegistry::set(std::string_view name, std::optio
     }
     case OptionType::Spin: {
       const auto v = parse_integer(*value);
+      if (!v && is_integer_text(*value))  // digits too many for 64 bits: still a number
+        return where + quote(*value) + " is outside " + std::to_string(o->min) + ".." + std::to_string(o->max) +
+               " (kept " + o->value + ")";
       if (!v) return where + "expected an integer, got " + quote(*value);
       if (*v < o->min || *v > o->max)
         return where + std::to_string(*v) + " is outside " + std::to_string(o->min) + ".." + std::to_string(o->max) +

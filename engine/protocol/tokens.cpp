@@ -49,6 +49,11 @@ std::optional<std::int64_t> parse_integer(std::string_view token) {
   return value;
 }
 
+bool is_integer_text(std::string_view token) {
+  if (!token.empty() && (token.front() == '+' || token.front() == '-')) token.remove_prefix(1);
+  return !token.empty() && token.find_first_not_of("0123456789") == std::string_view::npos;
+}
+
 std::optional<std::int64_t> parse_count(std::string_view token) {
   if (token.empty() || token.front() < '0' || token.front() > '9') return std::nullopt;
   return parse_integer(token);

@@ -20,7 +20,9 @@ std::string_view after_first_token(std::string_view line);
 
 // A whole token as a decimal integer: optional sign, digits only, no overflow.
 std::optional<std::int64_t> parse_integer(std::string_view token);
-// The same without a sign: where PROTOCOL.md allows none (every number but stime/ntime and spins).
+// An optional sign and at least one digit, whatever the size (for "out of range" messages).
+bool is_integer_text(std::string_view token);
+// The same as parse_integer without a sign: where PROTOCOL.md allows none (every number but stime/ntime and spins).
 std::optional<std::int64_t> parse_count(std::string_view token);
 
 // 'text' for an error message: cut to a readable length, control bytes shown as '?', so an

@@ -64,6 +64,15 @@ TEST_F(Umi, BadOptionValuesGiveOneErrorAndKeepTheOldValue) {
   until("bestmove ");
 }
 
+TEST_F(Umi, AnIntegerTooLargeForSixtyFourBitsIsOutOfRangeNotMalformed) {
+  const auto lines = answer("setoption name Hash value 99999999999999999999999");
+  ASSERT_EQ(lines.size(), 1u);
+  EXPECT_EQ(lines[0], "info string error: setoption: Hash: '99999999999999999999999' is outside 1..4096 (kept 64)");
+  expect_one_error(answer("setoption name Hash value -99999999999999999999999"), "a huge negative number");
+  expect_one_error(answer("setoption name Hash value 1e30"), "not an integer");
+  EXPECT_EQ(answer("setoption name Hash value 1e30")[0], "info string error: setoption: Hash: expected an integer, got '1e30'");
+}
+
 TEST_F(Umi, KalahEmptyCaptureOptionAppliesToPlainKalahSpecs) {
   send("position startpos kalah");
   EXPECT_EQ(notation(), "kalah(6,4) 4,4,4,4,4,4:0 4,4,4,4,4,4:0 s");
