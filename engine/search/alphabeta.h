@@ -457,50 +457,8 @@ Result AlphaBeta<R>::run(const Position& root, const std::function<void(const In
   return result;
 }
 
-template <class R>
-bool AlphaBeta<R>::try_to_prove(Child* kids, int n, int guess, std::uint64_t budget, int& value, int& best_index) {
-  constexpr int kFullDepth = kMaxPly - 2;
-  budget_end_ = nodes_ + budget;
-  out_of_budget_ = false;
-  proving_ = true;
-  int lower = -kInfinity, upper = kInfinity;
-  int g = guess / kScoreUnit * kScoreUnit;  // exact values are whole seeds
-  best_index = 0;
-  while (lower < upper) {
-    const int beta = g == lower ? g + 1 : g;
-    // Root null-window search: is the value >= beta?
-    int best = -kInfinity, index = 0;
-    for (int i = 0; i < n && best < beta; ++i) {
-      const std::uint64_t heuristic_before = heuristic_leaves_;
-      const int v = child_value(kids[i], kFullDepth, beta - 1, beta, 0, true);
-      if (aborted_ || out_of_budget_) break;
-      if (heuristic_leaves_ != heuristic_before) {  // hit the ply cap: not a proof
-        out_of_budget_ = true;
-        break;
-      }
-      if (v > best) {
-        best = v;
-        index = i;
-      }
-    }
-    if (aborted_ || out_of_budget_) break;
-    if (best < beta) {
-      upper = best;
-    } else {
-      lower = best;
-      best_index = index;
-    }
-    g = best;
-  }
-  const bool proven = !aborted_ && !out_of_budget_ && lower == upper;
-  budget_end_ = 0;
-  out_of_budget_ = false;
-  proving_ = false;
-  value = lower;
-  return proven;
-}
-
 }  // namespace mancala::search
 
-// The Bedouin distribution chooser, a member of AlphaBeta kept in its own file.
+// Members of AlphaBeta kept in their own files: the proof attempt and the Bedouin distribution chooser.
+#include "proof_attempt.h"
 #include "bedouin_setup.h"
