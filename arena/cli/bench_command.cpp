@@ -95,7 +95,14 @@ Handler add_bench(CLI::App& app, process::ChildRegistry& registry) {
           p.variant = spec;
           p.opening = openings[static_cast<std::size_t>(g / 2) % openings.size()];
           p.south_tc = p.north_tc = *tc;
-          const auto rec = g % 2 ? match::play_game(p, cb, ca) : match::play_game(p, ca, cb);
+          match::GameRecord rec;
+          try {
+            rec = g % 2 ? match::play_game(p, cb, ca) : match::play_game(p, ca, cb);
+          } catch (const engine::EngineUnavailable& e) {  // the bot's program is not there
+            std::lock_guard lock(err_mutex);
+            error = e.reason();
+            break;
+          }
           if (rec.termination == match::Termination::NoHandshake) {
             std::lock_guard lock(err_mutex);
             error = rec.detail;

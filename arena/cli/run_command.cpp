@@ -10,6 +10,7 @@
 #include "cli/commands.h"
 #include "cli/engine_flag.h"
 #include "config/config_json.h"
+#include "engine/engine_client.h"
 #include "stats/sprt.h"
 #include "tournament/results_file.h"
 #include "tournament/tournament.h"
@@ -170,6 +171,11 @@ Handler add_run(CLI::App& app, process::ChildRegistry& registry) {
     } catch (const tournament::ResultsError& e) {
       std::cerr << "arena run: " << e.what() << "\n";
       return 3;
+    } catch (const engine::EngineUnavailable& e) {
+      std::cerr << "arena run: " << e.what() << ", though it started earlier in this run. The run stopped; every "
+                << "game finished so far is recorded (the one that could not start is not): mend it and run the same "
+                << "command to resume.\n";
+      return 2;
     } catch (const std::exception& e) {  // a log file that cannot be opened, no memory, ...
       std::cerr << "arena run: " << e.what() << "\n";
       return 3;

@@ -51,10 +51,12 @@ Fault EngineClient::wait_for(const std::string& token, Clock::time_point deadlin
 std::optional<std::string> EngineClient::start() {
   stop();
   identity_ = Identity{};
+  could_not_execute_ = false;
   process::SpawnSpec spec{config_.command, config_.args, config_.dir, env_.max_line};
   try {
     proc_ = std::make_unique<process::Process>(spec, *env_.registry, env_.log);
   } catch (const process::SpawnError& e) {
+    could_not_execute_ = !env_.registry->interrupted();  // (a shutdown refuses new children too)
     return std::string(e.what());
   }
   if (auto failure = handshake()) {

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -66,6 +67,9 @@ class EngineClient {
   // process is stopped and the message says why. `options_fatal`: an option the engine does
   // not declare or a bad value is an error (preflight) rather than a logged warning.
   std::optional<std::string> start();
+  // Whether the last failed start() could not even execute the program (gone, no longer
+  // executable, no process could be made): a fault of the machine, not of the engine.
+  bool could_not_execute() const { return could_not_execute_; }
   // "newgame" then "isready"; Fault::Stalled/Crash on failure (the client is then stopped).
   Fault new_game(std::string& detail);
   // Sends "position ..." and "go ...", waits for "bestmove" until `deadline`.
@@ -89,6 +93,20 @@ class EngineClient {
   ClientEnv env_;
   Identity identity_;
   std::unique_ptr<process::Process> proc_;
+  bool could_not_execute_ = false;
+};
+
+// Thrown when an engine that started before cannot be executed any more in the middle of a
+// run: forfeiting all its remaining games would burn an overnight schedule, so the run stops
+// and a resume plays them once the program is back.
+class EngineUnavailable : public std::runtime_error {
+ public:
+  EngineUnavailable(const std::string& engine, const std::string& reason)
+      : std::runtime_error("engine '" + engine + "' cannot be started: " + reason), reason_(reason) {}
+  const std::string& reason() const { return reason_; }
+
+ private:
+  std::string reason_;
 };
 
 }  // namespace arena::engine

@@ -95,6 +95,8 @@ GameRecord play_game(const MatchParams& p, engine::EngineClient& south, engine::
     const Winner side = s == 0 ? Winner::South : Winner::North;
     if (!clients[s]->running()) {
       if (auto err = clients[s]->start()) {
+        if (clients[s]->could_not_execute())
+          throw engine::EngineUnavailable(clients[s]->config().name, *err);
         forfeit(side, Termination::NoHandshake, *err);
         ready = false;
         break;

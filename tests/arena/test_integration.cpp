@@ -1,6 +1,8 @@
 // The arena executable on small real tournaments between the bots.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -258,6 +260,50 @@ TEST(Integration, FaultyEngineLosesAndTheTournamentCompletes) {
   }
   EXPECT_EQ(crashes, 8);
   EXPECT_NE(r.out.find("crash 8"), std::string::npos);
+}
+
+// An engine whose program disappears in the middle of a run (rebuilt, moved) is not forfeited
+// for the rest of the schedule: the run stops with exit 2, and a resume finishes it.
+TEST(Integration, AProgramGoneMidRunStopsTheRunAndAResumeFinishesIt) {
+  TempDir d;
+  // The wrapper works when started, then removes itself once it has been started twice (the
+  // preflight, then the first game), so the restart after its crash finds nothing to execute.
+  const std::string wrapper = d / "crashy.sh";
+  const std::string wrapper_text = "#!/bin/sh\n"
+                                   "count=\"$0.count\"\n"
+                                   "echo x >> \"$count\"\n"
+                                   "[ \"$(wc -l < \"$count\")\" -ge 2 ] && [ ! -e \"$0.keep\" ] && rm -f \"$0\"\n"
+                                   "exec " FAULT_BOT " --fault crash --at 3\n";
+  auto write_wrapper = [&] {
+    std::ofstream(wrapper) << wrapper_text;
+    std::filesystem::permissions(wrapper, std::filesystem::perms::owner_all);
+  };
+  write_wrapper();
+  auto argv = arena_run(d, {"--engine", "name=crashy cmd=" + wrapper, "--engine", "name=greedy cmd=" GREEDY_BOT, "--rounds",
+                            "2", "-j", "1"});
+  const auto first = run(argv, d, "first");
+  EXPECT_EQ(first.code, 2) << first.err;
+  EXPECT_NE(first.err.find("engine 'crashy' cannot be started: '" + wrapper + "' is not an executable file, though it started earlier"),
+            std::string::npos) << first.err;
+  EXPECT_NE(first.err.find("run the same command to resume"), std::string::npos) << first.err;
+  const auto recorded = games_of(d / "r.jsonl");
+  ASSERT_EQ(recorded.size(), 1u) << "the game played before the program went, and no forfeit after it";
+  EXPECT_EQ(recorded.begin()->second["termination"], "crash");
+
+  std::ofstream(wrapper + ".keep") << "";
+  write_wrapper();
+  const auto resumed = run(argv, d, "resumed");
+  ASSERT_EQ(resumed.code, 0) << resumed.err;
+  const auto games = games_of(d / "r.jsonl");
+  EXPECT_EQ(games.size(), 4u);
+  for (const auto& [id, g] : games) EXPECT_NE(g["termination"], "no_handshake") << g.dump();
+}
+
+TEST(Integration, BenchWithAMissingBotSaysSo) {
+  TempDir d;
+  const auto r = run({ARENA_EXE, "bench", "--bot", "/no/such/bot", "--games", "4", "-j", "2"}, d);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err, "arena bench: the bot '/no/such/bot' could not be started: '/no/such/bot' is not an executable file\n");
 }
 
 TEST(Integration, SprtStopsWhenDecided) {

@@ -149,11 +149,15 @@ TEST(Referee, AClockAgainstAFixedDepthGetsLegalGoLines) {
   }
 }
 
-TEST(Referee, AnEngineThatCannotStartLosesEveryGame) {
+// A program that cannot be executed is the machine's fault, not the engine's: no game is
+// decided by it (the tournament stops and a resume plays the game; test_integration.cpp).
+TEST(Referee, AnEngineThatCannotBeExecutedDecidesNoGame) {
   process::ChildRegistry reg;
   engine::EngineClient missing({"missing", "/no/such/engine", {}, "", {}, 20, std::nullopt}, env(reg)), b(random_bot(), env(reg));
-  const auto rec = match::play_game(params(), b, missing);
-  EXPECT_EQ(rec.termination, Termination::NoHandshake);
-  EXPECT_EQ(rec.loser_side, Winner::North);
-  EXPECT_NE(rec.detail.find("is not an executable file"), std::string::npos);
+  try {
+    match::play_game(params(), b, missing);
+    FAIL() << "a game was decided";
+  } catch (const engine::EngineUnavailable& e) {
+    EXPECT_EQ(std::string(e.what()), "engine 'missing' cannot be started: '/no/such/engine' is not an executable file");
+  }
 }
