@@ -381,6 +381,15 @@ RunSummary run(const config::TournamentConfig& cfg, const RunEnv& env) {
     writer.emplace(ResultsWriter::append_to(path, content.good_bytes));
     console.print("Resuming '" + path + "': " + std::to_string(existing.size()) + " games already recorded" +
                   (content.torn_tail ? " (an unfinished last line was dropped)" : "") + ".\n");
+    // The anchor only names the zero of the Elo scale, so a new one is no reason to refuse, but
+    // the file keeps the one it was started with, and `arena ratings` uses that.
+    const auto stored = content.header.find("anchor");
+    const std::string file_anchor = stored != content.header.end() && stored->is_string() ? stored->get<std::string>() : "";
+    if (file_anchor != cfg.anchor)
+      console.print("Note: this run's tables put " + (cfg.anchor.empty() ? std::string("the mean") : "'" + cfg.anchor + "'") +
+                    " at 0; the file was started with " +
+                    (file_anchor.empty() ? std::string("the mean") : "'" + file_anchor + "'") +
+                    ", which `arena ratings` uses unless given --anchor.\n");
   } else {
     preflight(cfg, *env.registry, variant);
     openings = make_openings(cfg, *env.registry, variant);

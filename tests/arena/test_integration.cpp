@@ -119,6 +119,32 @@ TEST(Integration, ResumeAfterSigkillLosesNothingAndRepeatsNothing) {
   EXPECT_EQ(arena_test::processes_after(tag), 0);
 }
 
+TEST(Integration, ResumingWithAnotherAnchorSaysWhichOneTheFileKeeps) {
+  TempDir d;
+  auto argv_with = [&](const std::string& anchor) {
+    auto argv = arena_run(d, {"--engine", "name=random cmd=" RANDOM_BOT, "--engine", "name=greedy cmd=" GREEDY_BOT,
+                              "--rounds", "1"});
+    if (!anchor.empty()) argv.insert(argv.end(), {"--anchor", anchor});
+    return argv;
+  };
+  const auto first = run(argv_with("greedy"), d, "first");
+  ASSERT_EQ(first.code, 0) << first.err;
+  EXPECT_EQ(first.out.find("Note:"), std::string::npos) << first.out;
+  const auto same = run(argv_with("greedy"), d, "same");
+  ASSERT_EQ(same.code, 0) << same.err;
+  EXPECT_EQ(same.out.find("Note:"), std::string::npos) << same.out;
+  const auto other = run(argv_with("random"), d, "other");
+  ASSERT_EQ(other.code, 0) << other.err;
+  EXPECT_NE(other.out.find("Note: this run's tables put 'random' at 0; the file was started with 'greedy', which "
+                           "`arena ratings` uses unless given --anchor."),
+            std::string::npos)
+      << other.out;
+  EXPECT_NE(other.out.find("fit, random = 0,"), std::string::npos) << other.out;
+  const auto mean = run(argv_with(""), d, "mean");
+  EXPECT_NE(mean.out.find("Note: this run's tables put the mean at 0; the file was started with 'greedy'"), std::string::npos)
+      << mean.out;
+}
+
 TEST(Integration, CtrlCStopsCleanlyAndResumes) {
   TempDir d;
   auto argv = arena_run(d, {"--engine", "name=slow cmd=" FAULT_BOT " arg=--fault arg=slow arg=--at arg=1", "--engine",
