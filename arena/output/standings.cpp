@@ -146,7 +146,9 @@ std::string format_standings(const Standings& s) {
                              : anchor_rated   ? s.anchor + " = 0"
                                               : "mean 0 (the anchor " + s.anchor + " has no games yet)";
   out += std::to_string(s.games) + " games. Elo: joint maximum-likelihood fit, " + origin + ", 95% error bars";
-  if (s.virtual_draws) out += " (" + std::to_string(s.virtual_draws) + " virtual draws for perfect scores)";
+  if (s.virtual_draws)
+    out += " (" + std::to_string(s.virtual_draws) + (s.virtual_draws == 1 ? " virtual draw" : " virtual draws") +
+           " for perfect scores)";
   out += ". LOS: vs. the next engine, from their direct games.\n";
   if (s.ignored)
     out += std::to_string(s.ignored) + " game lines were left out: they name an engine that is not in the tournament, or one engine "

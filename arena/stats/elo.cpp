@@ -46,10 +46,15 @@ Estimate nelo_estimate(double score, double per_game_sd, double games) {
   return infinite(score > 0.5);
 }
 
-double likelihood_of_superiority(double score, double standard_error) {
+// With no spread (every sample the same result) the formula would claim certainty from two
+// games: then the classical decisive-games formula, 1/2 (1 + erf((W - L) / sqrt(2 (W + L)))),
+// with each of the n samples one decisive result (2-0-0: 92.1%, not 100%).
+double likelihood_of_superiority(double score, double standard_error, double samples) {
   if (standard_error > 0.0)
     return 0.5 * std::erfc(-(score - 0.5) / (standard_error * std::sqrt(2.0)));
-  return score > 0.5 ? 1.0 : score < 0.5 ? 0.0 : 0.5;
+  if (score == 0.5) return 0.5;
+  const double z = std::sqrt(samples / 2.0);
+  return 0.5 * std::erfc(score > 0.5 ? -z : z);
 }
 
 std::optional<MatchSummary> summarize(const Distribution& dist) {
@@ -74,7 +79,7 @@ std::optional<MatchSummary> summarize(const Distribution& dist) {
   summary.score = score;
   summary.elo = elo_estimate(score, standard_error);
   summary.nelo = nelo_estimate(score, per_game_sd, n * dist.games_per_sample);
-  summary.los = likelihood_of_superiority(score, standard_error);
+  summary.los = likelihood_of_superiority(score, standard_error, n);
   return summary;
 }
 

@@ -61,7 +61,7 @@ struct MatchSummary {
   double score = 0.5;        // mean points per game, in [0, 1]
   Estimate elo;              // logistic Elo difference
   Estimate nelo;             // normalized Elo: (score - 1/2) / per-game sd, times 800/ln 10
-  double los = 0.5;          // likelihood of superiority, fastchess formula, in [0, 1]
+  double los = 0.5;          // likelihood of superiority, fastchess formula, in [0, 1] (no spread: the W/L formula)
 };
 
 // Empty when there are no games or a count is negative. Degenerate samples:

@@ -83,3 +83,14 @@ TEST(Standings, GameLinesNamingUnknownEnginesAreCountedAsLeftOut) {
   EXPECT_EQ(s.ignored, 2);
   EXPECT_NE(arena::output::format_standings(s).find("2 game lines were left out"), std::string::npos);
 }
+
+TEST(Standings, TheFooterCountsVirtualDrawsInGoodEnglish) {
+  std::vector<GameRecord> one, two;
+  play(one, "A", "B", 2, 0, 0);  // a whitewash: one pairing across the divide
+  const std::string single = arena::output::format_standings(arena::output::compute({"A", "B"}, one, ""));
+  EXPECT_NE(single.find("(1 virtual draw for perfect scores)"), std::string::npos) << single;
+  play(two, "A", "B", 2, 0, 0);
+  play(two, "A", "C", 2, 0, 0);
+  const std::string plural = arena::output::format_standings(arena::output::compute({"A", "B", "C"}, two, ""));
+  EXPECT_NE(plural.find("(2 virtual draws for perfect scores)"), std::string::npos) << plural;
+}

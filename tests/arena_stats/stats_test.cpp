@@ -73,8 +73,12 @@ TEST(Elo, DegenerateSamplesAreFlaggedNotNan) {
   EXPECT_FALSE(summarize(Wdl{5, -1, 0}) || summarize(Pentanomial{{1, 1, -1, 1, 1}}));
   const MatchSummary wins = summary(Wdl{.wins = 7}), losses = summary(Pentanomial{{4, 0, 0, 0, 0}});
   EXPECT_TRUE(wins.elo.infinity == Infinity::Positive && wins.nelo.infinity == Infinity::Positive);
-  EXPECT_TRUE(to_string(wins.elo) == "+inf" && wins.los == 1.0);
-  EXPECT_TRUE(to_string(losses.elo) == "-inf" && losses.los == 0.0);
+  EXPECT_EQ(to_string(wins.elo), "+inf");
+  EXPECT_EQ(to_string(losses.elo), "-inf");
+  // No spread: the classical formula 1/2 (1 + erf((W - L) / sqrt(2 (W + L)))), not certainty.
+  EXPECT_NEAR(wins.los, 0.5 * (1 + std::erf(7 / std::sqrt(14.0))), 1e-12);
+  EXPECT_NEAR(losses.los, 0.5 * (1 - std::erf(4 / std::sqrt(8.0))), 1e-12);
+  EXPECT_NEAR(summary(Wdl{.wins = 2}).los * 100, 92.135, 0.001);
 
   const MatchSummary draws = summary(Wdl{.draws = 10});
   expect_estimate(draws.elo, 0.0, 0.0);
