@@ -196,7 +196,8 @@ void apply_file(const std::string& path, TournamentConfig& config) {
   };
   json j;
   try {
-    j = json::parse(ss.str(), find_repeats);
+    // Comments (// and /* */) are allowed: a config is written by hand and explained in place.
+    j = json::parse(ss.str(), find_repeats, /*allow_exceptions=*/true, /*ignore_comments=*/true);
   } catch (const json::parse_error& e) {
     throw ConfigError("config file '" + path + "' is not valid JSON: " + e.what());
   }

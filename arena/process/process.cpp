@@ -6,6 +6,7 @@
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -35,6 +36,8 @@ namespace {
 std::string resolve_program(const std::string& program) {
   if (program.empty()) throw SpawnError("empty command");
   if (program.find('/') != std::string::npos) {
+    struct stat st {};
+    if (::stat(program.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) throw SpawnError("'" + program + "' is a folder, not a program");
     if (::access(program.c_str(), X_OK) != 0) throw SpawnError("'" + program + "' is not an executable file");
     return program;
   }

@@ -335,7 +335,8 @@ Schedule make_schedule(const config::TournamentConfig& cfg, const std::vector<ma
 std::string prepare_output(const config::TournamentConfig& cfg) {
   std::error_code ec;
   fs::create_directories(cfg.output.dir, ec);
-  if (!fs::is_directory(cfg.output.dir)) throw ConfigError("output.dir: cannot create the folder '" + cfg.output.dir + "'");
+  if (!fs::is_directory(cfg.output.dir))
+    throw ConfigError("output.dir: cannot create the folder '" + cfg.output.dir + "'" + (ec ? ": " + ec.message() : std::string()));
   const fs::path dir = fs::canonical(cfg.output.dir);
   const fs::path results = fs::weakly_canonical(cfg.results_path());
   if (results.parent_path() != dir)

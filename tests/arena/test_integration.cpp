@@ -202,6 +202,16 @@ TEST(Integration, BadFlagsAndConfigsGiveOneClearError) {
   EXPECT_EQ(r.code, 2);
   EXPECT_EQ(r.err, "arena: unknown command 'frobnicate' (expected run, ratings, bench or check; see arena --help)\n");
 
+  // Comments are allowed in a config (and a typo inside one is not reported).
+  std::ofstream(d / "commented.json") << R"({
+    // two bots, one game each way
+    "engines": [{"name": "a", "command": ")" RANDOM_BOT R"("}, /* the other */ {"name": "b", "command": ")" GREEDY_BOT R"("}],
+    // "concurency": 2,
+    "rounds": 1, "output": {"dir": ")" + d / "commented" + R"("}
+  })";
+  r = run({ARENA_EXE, "run", d / "commented.json"}, d, "commented");
+  EXPECT_EQ(r.code, 0) << r.err;
+
   std::ofstream(d / "typo.json") << R"({"engines": [{"name": "a", "command": ")" RANDOM_BOT R"("},
                                          {"name": "b", "command": ")" GREEDY_BOT R"("}], "concurency": 2})";
   r = run({ARENA_EXE, "run", d / "typo.json"}, d, "typo");
@@ -217,6 +227,13 @@ TEST(Integration, BadFlagsAndConfigsGiveOneClearError) {
 
   r = run(arena_run(d, {"--engine", "name=a cmd=/no/such/engine", "--engine", "name=b cmd=" GREEDY_BOT}), d, "missing");
   EXPECT_EQ(r.err, "arena run: engines[0] 'a': '/no/such/engine' is not an executable file\n");
+  r = run(arena_run(d, {"--engine", "name=a cmd=" + d.path.string(), "--engine", "name=b cmd=" GREEDY_BOT}), d, "folder");
+  EXPECT_EQ(r.err, "arena run: engines[0] 'a': '" + d.path.string() + "' is a folder, not a program\n");
+  std::ofstream(d / "a-file") << "";
+  r = run({ARENA_EXE, "run", "--no-progress", "--engine", "name=a cmd=" RANDOM_BOT, "--engine", "name=b cmd=" GREEDY_BOT, "--out",
+           d / "a-file/sub"},
+          d, "out");
+  EXPECT_EQ(r.err, "arena run: output.dir: cannot create the folder '" + d / "a-file/sub" + "': Not a directory\n");
 
   r = run(arena_run(d, {"--engine", "name=a cmd=" RANDOM_BOT, "--engine", "name=b cmd=python3 arg=" PYTHON_BOT, "--variant", "mangala"}), d, "variant");
   EXPECT_EQ(r.err, "arena run: engines[1] 'b': the engine does not play mangala (it lists: kalah)\n");
