@@ -178,6 +178,12 @@ MoveReply EngineClient::search(const std::string& position_command, const protoc
       } else if (st == process::ReadStatus::Closed) {
         reply.fault = Fault::Crash;
         reply.detail = "the engine exited or closed its output during its search";
+        // Why, for the results file: how it ended and the last thing it said (a traceback's
+        // last line), as at start-up.
+        const std::string said = proc_->last_stderr_line(Clock::now() + std::chrono::milliseconds(300));
+        if (const auto status = proc_->shutdown("", std::chrono::milliseconds(200)))
+          reply.detail += " (" + process::Process::describe_exit(*status) + ")";
+        if (!said.empty()) reply.detail += "; its last line on stderr: '" + said + "'";
       } else {
         reply.fault = Fault::Malformed;
         reply.detail = "an output line longer than " + std::to_string(env_.max_line) + " bytes";

@@ -325,11 +325,14 @@ std::optional<int> Process::shutdown(std::string_view quit_command, std::chrono:
   out_.close(ignored);
   err_.close(ignored);
   timer_.cancel();
-  if (log_) log_->line('#', !by_itself           ? std::string("killed")
-                            : WIFEXITED(status)    ? "exited with code " + std::to_string(WEXITSTATUS(status))
-                            : WIFSIGNALED(status)  ? "killed by signal " + std::to_string(WTERMSIG(status))
-                                                   : "exited, status " + std::to_string(status));
+  if (log_) log_->line('#', by_itself ? describe_exit(status) : std::string("killed"));
   return by_itself ? std::optional<int>(status) : std::nullopt;
+}
+
+std::string Process::describe_exit(int status) {
+  if (WIFEXITED(status)) return "exited with code " + std::to_string(WEXITSTATUS(status));
+  if (WIFSIGNALED(status)) return "killed by signal " + std::to_string(WTERMSIG(status));
+  return "exited, status " + std::to_string(status);
 }
 
 }  // namespace arena::process

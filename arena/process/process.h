@@ -73,6 +73,9 @@ class Process {
   // Idempotent. Returns the exit status (as from waitpid) if the child exited by itself.
   std::optional<int> shutdown(std::string_view quit_command, std::chrono::milliseconds grace);
 
+  // "exited with code 1", "killed by signal 11": a waitpid status for people.
+  static std::string describe_exit(int status);
+
  private:
   void start_stderr_read();
   void run_until_done(const bool& done);

@@ -204,3 +204,30 @@ TEST(FaultyEngineAtStart, ItsLastStderrLineIsInTheMessage) {
             std::string::npos)
       << r.err;
 }
+
+// An engine that dies in the middle of a game: the crash's detail in the results file says how
+// it ended and carries its last line on stderr, as at start-up.
+TEST(FaultyEngineInAGame, ACrashRecordsItsExitAndLastStderrLine) {
+  TempDir d;
+  const std::string script =
+      "while read -r cmd rest; do case \"$cmd\" in "
+      "umi) echo 'id name dying'; echo 'protocol 1'; echo 'variants kalah'; echo umiok;; "
+      "isready) echo readyok;; "
+      "go) echo 'Traceback (most recent call last):' >&2; echo 'ZeroDivisionError: division by zero' >&2; exit 7;; "
+      "quit) exit 0;; esac; done";
+  const json config = {{"engines", {{{"name", "dying"}, {"command", "/bin/sh"}, {"args", {"-c", script}}},
+                                    {{"name", "random"}, {"command", RANDOM_BOT}}}},
+                       {"output", {{"dir", d.path.string()}, {"progress", false}}}};
+  std::ofstream(d / "dying.json") << config.dump();
+  const auto r = run_measured({ARENA_EXE, "run", d / "dying.json"}, d);
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto games = arena_test::games_of(d / "tournament.jsonl");
+  ASSERT_EQ(games.size(), 2u);
+  for (const auto& [id, g] : games) {
+    EXPECT_EQ(g["termination"], "crash") << g.dump();
+    EXPECT_EQ(g["detail"],
+              "the engine exited or closed its output during its search (exited with code 7); its last line on stderr: "
+              "'ZeroDivisionError: division by zero'")
+        << g.dump();
+  }
+}
