@@ -81,4 +81,12 @@ std::string concurrency_warning(int concurrency, unsigned cores) {
          "the engine's fault.\n";
 }
 
+std::string repeated_start_note(const TournamentConfig& cfg) {
+  if (cfg.openings.source != OpeningsConfig::Source::Start || cfg.rounds <= 1) return "";
+  return "Note: all " + std::to_string(cfg.rounds) +
+         " rounds start from the start position: engines without randomness repeat their games, and "
+         "repeated games are not independent results. Random openings (--openings-random N) or an "
+         "openings file give each round its own.\n";
+}
+
 }  // namespace arena::config

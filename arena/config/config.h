@@ -99,4 +99,8 @@ void validate(const TournamentConfig& config);
 // then wait for a CPU while their clocks run. Empty when there is nothing to say.
 std::string concurrency_warning(int concurrency, unsigned cores);
 
+// A note (or "") when every round starts from the same position: engines without randomness then
+// play the same games again, which the ratings would count as independent evidence.
+std::string repeated_start_note(const TournamentConfig& cfg);
+
 }  // namespace arena::config

@@ -407,7 +407,8 @@ RunSummary run(const config::TournamentConfig& cfg, const RunEnv& env) {
   console.print("Tournament '" + cfg.name + "': " + std::to_string(cfg.engines.size()) + " engines, " + variant + ", " +
                 std::to_string(schedule.size()) + " games, " + cfg.tc.describe() + ", concurrency " +
                 std::to_string(cfg.concurrency) + ", seed " + std::to_string(cfg.seed) + "\nResults: " + path + "\n" +
-                config::concurrency_warning(cfg.concurrency, std::thread::hardware_concurrency()));
+                config::concurrency_warning(cfg.concurrency, std::thread::hardware_concurrency()) +
+                config::repeated_start_note(cfg));
 
   Runner runner(cfg, env, variant, openings, schedule, std::move(*writer), std::move(existing), console);
   RunSummary summary = runner.run();

@@ -105,6 +105,16 @@ TEST(Config, MoreGamesThanCoresIsWarnedAbout) {
   EXPECT_EQ(concurrency_warning(3, 2).rfind("Warning: concurrency 3 on 2 cores: ", 0), 0u);
 }
 
+TEST(Config, RoundsFromTheSamePositionAreNoted) {
+  TournamentConfig cfg;
+  cfg.rounds = 1;
+  EXPECT_EQ(repeated_start_note(cfg), "");
+  cfg.rounds = 20;
+  EXPECT_EQ(repeated_start_note(cfg).rfind("Note: all 20 rounds start from the start position: ", 0), 0u);
+  cfg.openings.source = OpeningsConfig::Source::Random;
+  EXPECT_EQ(repeated_start_note(cfg), "");
+}
+
 TEST(Config, TimeControlText) {
   std::string err;
   auto tc = parse_clock("40/60+0.5", err);
