@@ -72,13 +72,13 @@ std::optional<std::string> OptionRegistry::set(std::string_view name, std::optio
     }
     case OptionType::Spin: {
       const auto v = parse_integer(*value);
-      if (!v && is_integer_text(*value))  // digits too many for 64 bits: still a number
-        return where + quote(*value) + " is outside " + std::to_string(o->min) + ".." + std::to_string(o->max) +
-               " (kept " + o->value + ")";
+      const auto outside = [&](const std::string& shown) {
+        return where + shown + " is outside " + std::to_string(o->min) + ".." + std::to_string(o->max) + " (kept " +
+               o->value + ")";
+      };
+      if (!v && is_integer_text(*value)) return outside(quote(*value));  // too many digits for 64 bits: still a number
       if (!v) return where + "expected an integer, got " + quote(*value);
-      if (*v < o->min || *v > o->max)
-        return where + std::to_string(*v) + " is outside " + std::to_string(o->min) + ".." + std::to_string(o->max) +
-               " (kept " + o->value + ")";
+      if (*v < o->min || *v > o->max) return outside(std::to_string(*v));
       o->value = std::to_string(*v);
       return std::nullopt;
     }
