@@ -35,10 +35,9 @@ Handler add_ratings(CLI::App& app) {
       }
       // The run's own anchor, kept in the header, so the tables match what the run printed.
       std::string anchor = f->anchor;
-      if (anchor.empty() && content.header.contains("anchor") && content.header["anchor"].is_string()) {
-        const auto run_anchor = content.header["anchor"].get<std::string>();
-        if (std::find(names.begin(), names.end(), run_anchor) != names.end()) anchor = run_anchor;
-      }
+      if (const std::string run_anchor = content.anchor();
+          anchor.empty() && std::find(names.begin(), names.end(), run_anchor) != names.end())
+        anchor = run_anchor;
       std::optional<config::SprtConfig> sprt;
       if (t.contains("sprt")) {
         config::TournamentConfig tmp;

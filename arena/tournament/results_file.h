@@ -30,6 +30,12 @@ struct ResultsContent {
   std::vector<match::GameRecord> games;    // in file order
   bool torn_tail = false;                  // the last line was incomplete and is ignored
   std::uint64_t good_bytes = 0;            // length of the file up to the last complete line
+
+  // The anchor the run was started with ("" for the mean, or a header without one).
+  std::string anchor() const {
+    const auto a = header.find("anchor");
+    return a != header.end() && a->is_string() ? a->get<std::string>() : std::string();
+  }
 };
 
 inline constexpr const char* kResultsFormat = "mancala-arena-results";

@@ -384,8 +384,7 @@ RunSummary run(const config::TournamentConfig& cfg, const RunEnv& env) {
                   (content.torn_tail ? " (an unfinished last line was dropped)" : "") + ".\n");
     // The anchor only names the zero of the Elo scale, so a new one is no reason to refuse, but
     // the file keeps the one it was started with, and `arena ratings` uses that.
-    const auto stored = content.header.find("anchor");
-    const std::string file_anchor = stored != content.header.end() && stored->is_string() ? stored->get<std::string>() : "";
+    const std::string file_anchor = content.anchor();
     if (file_anchor != cfg.anchor)
       console.print("Note: this run's tables put " + (cfg.anchor.empty() ? std::string("the mean") : "'" + cfg.anchor + "'") +
                     " at 0; the file was started with " +
