@@ -58,6 +58,7 @@ json to_json(const GameRecord& g) {
     if (m.score) {
       jm["score"] = *m.score;
       if (m.proven) jm["proven"] = true;
+      if (m.bound != protocol::ScoreBound::Exact) jm["bound"] = m.bound == protocol::ScoreBound::Lower ? "lower" : "upper";
     }
     if (m.depth) jm["depth"] = *m.depth;
     if (m.nodes) jm["nodes"] = *m.nodes;
@@ -101,8 +102,13 @@ GameRecord game_from_json(const json& j) {
     m.side = side[0];
     m.move = field<std::string>(jm, "move");
     m.ms = field<double>(jm, "ms");
-    if (jm.contains("score")) m.score = field<int>(jm, "score");
+    if (jm.contains("score")) m.score = field<double>(jm, "score");
     if (jm.contains("proven")) m.proven = field<bool>(jm, "proven");
+    if (jm.contains("bound")) {
+      const auto bound = field<std::string>(jm, "bound");
+      if (bound != "lower" && bound != "upper") throw std::runtime_error("field 'bound' must be lower or upper");
+      m.bound = bound == "lower" ? protocol::ScoreBound::Lower : protocol::ScoreBound::Upper;
+    }
     if (jm.contains("depth")) m.depth = field<int>(jm, "depth");
     if (jm.contains("nodes")) m.nodes = field<std::int64_t>(jm, "nodes");
     g.moves.push_back(std::move(m));

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "protocol/umi.h"
+
 namespace arena::match {
 
 // Why a game ended. The order is the priority when several could apply: the rules end a game
@@ -38,8 +40,9 @@ struct MoveRecord {
   char side = 's';                  // 's' or 'n': who moved (extra turns repeat a side)
   std::string move;
   double ms = 0;                    // wall time from "go" to "bestmove", as the arena measured it
-  std::optional<int> score;         // engine's last reported score (seeds, mover's view)
-  bool proven = false;
+  std::optional<double> score;      // engine's last reported score (seeds, mover's view)
+  bool proven = false;              // "score proven": a game-theoretic margin
+  protocol::ScoreBound bound = protocol::ScoreBound::Exact;  // or only a bound on the value
   std::optional<int> depth;
   std::optional<std::int64_t> nodes;
 };

@@ -182,6 +182,7 @@ GameRecord play_game(const MatchParams& p, engine::EngineClient& south, engine::
     mr.ms = static_cast<double>(elapsed.count()) / 1000.0;
     mr.score = reply.info.score;
     mr.proven = reply.info.proven;
+    mr.bound = reply.info.bound;
     mr.depth = reply.info.depth;
     mr.nodes = reply.info.nodes;
     game_moves += " " + mr.move;

@@ -19,8 +19,9 @@ using match::Opening;
 // of another variant, a finished game, an empty file).
 std::vector<Opening> load_file(const std::string& path, const std::string& variant);
 
-// Judges an opening: the engine's score from the side to move's view, or empty to reject it.
-using BalanceProbe = std::function<std::optional<int>(const Opening&)>;
+// Judges an opening: the engine's score in seeds from the side to move's view, or empty to
+// reject it.
+using BalanceProbe = std::function<std::optional<double>(const Opening&)>;
 
 struct RandomSpec {
   std::string variant;

@@ -55,6 +55,15 @@ std::optional<std::int64_t> parse_int(std::string_view token) {
   return v;
 }
 
+std::optional<double> parse_seeds(std::string_view token) {
+  if (!token.empty() && token.front() == '+') token.remove_prefix(1);
+  if (token.empty() || token.front() == '+') return std::nullopt;
+  double v = 0;
+  auto [ptr, ec] = std::from_chars(token.data(), token.data() + token.size(), v, std::chars_format::fixed);
+  if (ec != std::errc() || ptr != token.data() + token.size() || !(v >= -1'000'000 && v <= 1'000'000)) return std::nullopt;
+  return v;
+}
+
 std::optional<SearchInfo> parse_info(std::string_view line) {
   const auto t = tokens(line);
   if (t.empty() || t[0] != "info") return std::nullopt;
@@ -74,14 +83,16 @@ std::optional<SearchInfo> parse_info(std::string_view line) {
       if (auto n = next(); n && *n >= 0) info.nodes = n;
     } else if (t[i] == "time") {
       if (auto n = next(); n && *n >= 0) info.time_ms = n;
-    } else if (t[i] == "score" && i + 2 < t.size()) {
-      if (t[i + 1] == "seeds" || t[i + 1] == "proven") {
-        if (auto s = small(parse_int(t[i + 2]))) {
-          info.score = s;
-          info.proven = t[i + 1] == "proven";
-        }
+    } else if (t[i] == "score") {
+      info.has_score = true;
+      if (i + 2 < t.size() && (t[i + 1] == "seeds" || t[i + 1] == "proven")) {
+        info.score = parse_seeds(t[i + 2]);
+        info.proven = info.score && t[i + 1] == "proven";
         i += 2;
-        continue;
+        if (info.score && i + 1 < t.size() && (t[i + 1] == "lowerbound" || t[i + 1] == "upperbound")) {
+          info.bound = t[i + 1] == "lowerbound" ? ScoreBound::Lower : ScoreBound::Upper;
+          ++i;
+        }
       }
     } else if (t[i] == "pv" || t[i] == "string") {
       break;  // the rest of the line is moves or free text
@@ -92,9 +103,11 @@ std::optional<SearchInfo> parse_info(std::string_view line) {
 
 void merge_info(SearchInfo& into, const SearchInfo& newer) {
   if (newer.depth) into.depth = newer.depth;
-  if (newer.score) {
+  if (newer.has_score) {
     into.score = newer.score;
+    into.has_score = true;
     into.proven = newer.proven;
+    into.bound = newer.bound;
   }
   if (newer.nodes) into.nodes = newer.nodes;
   if (newer.time_ms) into.time_ms = newer.time_ms;

@@ -13,18 +13,31 @@ namespace arena::protocol {
 // Splits on runs of spaces and tabs (UMI allows arbitrary white space between tokens).
 std::vector<std::string_view> tokens(std::string_view line);
 
+// What a reported score says about the true value: it is the value, or a bound on it.
+enum class ScoreBound { Exact, Lower, Upper };
+
 // An engine's search report: only the fields the arena records.
 struct SearchInfo {
   std::optional<int> depth;
-  std::optional<int> score;  // seeds, from the side to move's view
-  bool proven = false;       // "score proven x": an exact game-theoretic margin
+  // "score seeds <x>" (a decimal, PROTOCOL.md section 4) or "score proven <n>", in seeds from
+  // the side to move's view. `has_score` says the line had a score field even if it could
+  // not be read: a newer unreadable score must not leave an older one standing.
+  std::optional<double> score;
+  bool has_score = false;
+  bool proven = false;       // "score proven": a game-theoretic margin (or a bound on it)
+  ScoreBound bound = ScoreBound::Exact;
   std::optional<std::int64_t> nodes;
   std::optional<std::int64_t> time_ms;
 };
 
+// A score's number: a decimal such as 3, -0.5 or 1.25 (more digits are read too), within
+// +-1,000,000 seeds; no exponent, no hex, no inf or nan.
+std::optional<double> parse_seeds(std::string_view token);
+
 // "info ..." lines (not "info string"); fields it cannot read are left empty.
 std::optional<SearchInfo> parse_info(std::string_view line);
-// Folds a newer report into an older one (fields the newer one lacks are kept).
+// Folds a newer report into an older one (fields the newer one lacks are kept; a score field
+// that is there but unreadable clears the older score).
 void merge_info(SearchInfo& into, const SearchInfo& newer);
 
 struct BestMove {

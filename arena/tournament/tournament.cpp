@@ -301,7 +301,7 @@ std::vector<match::Opening> make_openings(const config::TournamentConfig& cfg, p
     const auto it = std::find_if(cfg.engines.begin(), cfg.engines.end(), [&](const auto& e) { return e.name == oc.filter_engine; });
     judge = std::make_unique<engine::EngineClient>(*it, preflight_env(cfg, registry, variant));
     if (auto err = judge->start()) throw ConfigError("openings.filter_engine '" + oc.filter_engine + "': " + *err);
-    probe = [&](const match::Opening& o) -> std::optional<int> {
+    probe = [&](const match::Opening& o) -> std::optional<double> {
       std::string detail;
       if (!judge->running() && judge->start()) throw ConfigError("openings.filter_engine stopped working");
       if (judge->new_game(detail) != engine::Fault::None) throw ConfigError("openings.filter_engine: " + detail);
@@ -311,6 +311,9 @@ std::vector<match::Opening> make_openings(const config::TournamentConfig& cfg, p
                                        Clock::now() + std::chrono::milliseconds(cfg.timeouts.move_timeout_ms));
       if (reply.fault != engine::Fault::None) throw ConfigError("openings.filter_engine: " + reply.detail);
       // A judge that never says a score would refuse every opening, blamed on filter_max_score.
+      if (!reply.info.score && reply.info.has_score)
+        throw ConfigError("openings.filter_engine '" + oc.filter_engine + "': its last 'info ... score' at depth " +
+                          std::to_string(oc.filter_depth) + " could not be read (expected 'score seeds <decimal>' or 'score proven <integer>')");
       if (!reply.info.score)
         throw ConfigError("openings.filter_engine '" + oc.filter_engine + "': no 'info ... score' before its bestmove at depth " +
                           std::to_string(oc.filter_depth) + "; the filter needs an engine that reports scores");

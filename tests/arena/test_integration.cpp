@@ -266,6 +266,32 @@ TEST(Integration, BadFlagsAndConfigsGiveOneClearError) {
   EXPECT_NE(r.out.find("--concurrency"), std::string::npos);
 }
 
+// The project's engine as the judge of random openings, and its scores in the results file: it
+// reports decimal scores ("score seeds -2.58"), which the arena once read as integers, so the
+// filter stopped the run and the records lost most scores (or kept an earlier depth's).
+TEST(Integration, TheEnginesDecimalScoresJudgeOpeningsAndAreRecorded) {
+  TempDir d;
+  const auto r = run(arena_run(d, {"--engine", "name=engine cmd=" ENGINE_EXE " option.Hash=1", "--engine", "name=greedy cmd=" GREEDY_BOT,
+                                   "--rounds", "2", "--depth", "5", "--openings-random", "4", "--filter-engine", "engine", "--seed", "3"}),
+                     d);
+  ASSERT_EQ(r.code, 0) << r.err;
+  int engine_moves = 0, scored = 0, fractional = 0;
+  for (const auto& [id, g] : arena_test::games_of(d / "r.jsonl")) {
+    EXPECT_EQ(g["termination"], "normal") << g.dump();
+    for (const auto& m : g["moves"]) {
+      if ((m["side"] == "s") != (g["south"] == "engine")) continue;
+      ++engine_moves;
+      if (!m.contains("score")) continue;
+      ++scored;
+      const double s = m["score"].get<double>();
+      if (s != static_cast<int>(s)) ++fractional;
+    }
+  }
+  EXPECT_GT(engine_moves, 20);
+  EXPECT_EQ(scored, engine_moves);  // every search reports a score, and every one is read
+  EXPECT_GT(fractional, 0);
+}
+
 // --sprt replaces the file's hypotheses but keeps its Elo model; --sprt-model sets the model.
 TEST(Integration, SprtFlagsKeepOrSetTheModel) {
   TempDir d;

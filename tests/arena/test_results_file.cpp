@@ -29,8 +29,9 @@ GameRecord game(std::int64_t id) {
   g.north = "b";
   g.variant = "kalah(6,4)";
   g.opening.moves = {"3", "1"};
-  g.moves.push_back({'s', "4", 0.25, 3, false, 5, 100});
-  g.moves.push_back({'n', "1", 0.5, std::nullopt, false, std::nullopt, std::nullopt});
+  g.moves.push_back({'s', "4", 0.25, 3.25, false, arena::protocol::ScoreBound::Exact, 5, 100});
+  g.moves.push_back({'n', "1", 0.5, std::nullopt, false, arena::protocol::ScoreBound::Exact, std::nullopt, std::nullopt});
+  g.moves.push_back({'s', "2", 0.75, 6, true, arena::protocol::ScoreBound::Lower, 7, 300});
   g.winner = arena::match::Winner::South;
   g.south_score = 30;
   g.north_score = 18;
@@ -59,6 +60,14 @@ TEST(ResultsFile, WriteReadRoundTrip) {
   EXPECT_EQ(c.header["tournament"]["seed"], 1);
   ASSERT_EQ(c.games.size(), 2u);
   EXPECT_EQ(arena::match::to_json(c.games[1]), arena::match::to_json(game(1)));
+  const auto& moves = c.games[1].moves;  // decimal scores and bounds survive the round trip
+  ASSERT_EQ(moves.size(), 3u);
+  EXPECT_EQ(moves[0].score, 3.25);
+  EXPECT_FALSE(moves[1].score);
+  EXPECT_EQ(moves[2].score, 6);
+  EXPECT_TRUE(moves[2].proven);
+  EXPECT_EQ(moves[2].bound, arena::protocol::ScoreBound::Lower);
+  EXPECT_EQ(arena::match::to_json(c.games[1])["moves"][2]["bound"], "lower");
   EXPECT_FALSE(c.torn_tail);
   EXPECT_THROW(ResultsWriter::create(p, header), ResultsError);  // never overwrites
 }

@@ -1,5 +1,9 @@
 #include <gtest/gtest.h>
 
+#include <string>
+#include <utility>
+#include <vector>
+
 #include "protocol/umi.h"
 
 using namespace arena::protocol;
@@ -12,18 +16,41 @@ TEST(Umi, InfoFieldsAndBadNumbers) {
   EXPECT_FALSE(i->proven);
   EXPECT_EQ(i->nodes, 12345);
   EXPECT_EQ(i->time_ms, 17);
+  EXPECT_EQ(i->bound, ScoreBound::Exact);
   auto p = parse_info("info  depth 5\tscore proven 4 lowerbound");
   ASSERT_TRUE(p);
   EXPECT_EQ(p->score, 4);
   EXPECT_TRUE(p->proven);
+  EXPECT_EQ(p->bound, ScoreBound::Lower);
+  auto u = parse_info("info depth 7 score seeds -1.5 upperbound nodes 9");
+  ASSERT_TRUE(u);
+  EXPECT_EQ(u->score, -1.5);
+  EXPECT_FALSE(u->proven);
+  EXPECT_EQ(u->bound, ScoreBound::Upper);
+  EXPECT_EQ(u->nodes, 9);
   auto bad = parse_info("info depth 12x nodes -1 score seeds 99999999999999999999 time 1e3");
   ASSERT_TRUE(bad);
   EXPECT_FALSE(bad->depth);
   EXPECT_FALSE(bad->nodes);
   EXPECT_FALSE(bad->score);
+  EXPECT_TRUE(bad->has_score);
   EXPECT_FALSE(bad->time_ms);
   EXPECT_FALSE(parse_info("info string depth 5 score seeds 3"));
   EXPECT_FALSE(parse_info("bestmove 3"));
+}
+
+// PROTOCOL.md section 4: "score seeds" is a decimal with up to two digits after the point (the
+// project's engine prints -2.58); an integer parser dropped every such score.
+TEST(Umi, ScoresAreDecimals) {
+  for (const auto& [text, seeds] : std::vector<std::pair<std::string, double>>{
+           {"3", 3}, {"-0.5", -0.5}, {"1.25", 1.25}, {"+2.5", 2.5}, {"-2.58", -2.58}, {"0", 0}, {"7.125", 7.125}}) {
+    EXPECT_EQ(parse_seeds(text), seeds) << text;
+    const auto info = parse_info("info depth 9 score seeds " + text + " nodes 5 pv 3");
+    ASSERT_TRUE(info && info->score) << text;
+    EXPECT_DOUBLE_EQ(*info->score, seeds) << text;
+  }
+  for (const std::string text : {"", "-", "+", "++1", "1e3", "inf", "-inf", "nan", "0x10", "1.2.3", "3,5", "2000000", "1.5x"})
+    EXPECT_FALSE(parse_seeds(text)) << text;
 }
 
 TEST(Umi, MergeKeepsLastKnownValues) {
@@ -32,6 +59,18 @@ TEST(Umi, MergeKeepsLastKnownValues) {
   EXPECT_EQ(a.depth, 4);
   EXPECT_EQ(a.score, 2);
   EXPECT_EQ(a.nodes, 20);
+  merge_info(a, *parse_info("info depth 5 score proven 6 lowerbound"));
+  EXPECT_EQ(a.score, 6);
+  EXPECT_TRUE(a.proven);
+  EXPECT_EQ(a.bound, ScoreBound::Lower);
+  merge_info(a, *parse_info("info depth 6 score seeds 6.5"));
+  EXPECT_FALSE(a.proven);
+  EXPECT_EQ(a.bound, ScoreBound::Exact);
+  // A later score that cannot be read does not leave an earlier iteration's score standing
+  // beside the later depth.
+  merge_info(a, *parse_info("info depth 7 score seeds 6.5.1"));
+  EXPECT_EQ(a.depth, 7);
+  EXPECT_FALSE(a.score);
 }
 
 TEST(Umi, Bestmove) {
