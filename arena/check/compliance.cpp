@@ -66,6 +66,7 @@ class Checker {
     if (specs.empty()) specs.push_back("kalah(6,4)");
     for (const auto& spec : specs) positions(spec);
     go_limits(specs.front());
+    info_lines();
     stop_infinite(specs.front());
     ready_during_search(specs.front());
     finished_position(specs.front());
@@ -182,8 +183,35 @@ class Checker {
       add(item, Verdict::Fail, expected + " and no error line", "'" + shown(r.errors().front()) + "'");
       return false;
     }
+    check_info_lines(r.lines, g, go);
     add(item, Verdict::Pass, expected, "bestmove " + bm->move + " in " + std::to_string(r.elapsed.count()) + " ms");
     return true;
+  }
+
+  // The `info` lines of one search, read as PROTOCOL.md section 4 writes them (what a GUI or the
+  // arena can parse), with a pv that is legal from the searched position; the first problem is
+  // kept for the "info lines" item.
+  void check_info_lines(const std::vector<std::string>& lines, const mancala::Game& g, const std::string& go) {
+    for (const auto& l : lines) {
+      const auto t = tokens(l);
+      if (t.empty() || t[0] != "info" || (t.size() >= 2 && t[1] == "string")) continue;
+      ++info_lines_;
+      if (info_problem_) continue;
+      std::vector<std::string> pv;
+      auto problem = protocol::info_line_problem(l, pv);
+      mancala::Game line = g;
+      for (std::size_t i = 0; !problem && i < pv.size(); ++i)
+        if (auto err = line.play(pv[i])) problem = "pv move " + std::to_string(i + 1) + " '" + shown(pv[i], 20) + "': " + *err;
+      if (problem) info_problem_ = "'" + shown(l) + "' (after '" + go + "'): " + *problem;
+    }
+  }
+
+  void info_lines() {
+    const std::string expected = "every 'info' line of the searches above as PROTOCOL.md section 4 defines it "
+                                 "(fields depth seldepth score nodes nps time hashfull pv, score seeds <decimal> or proven <integer>, a legal pv)";
+    if (info_problem_) return add("info lines", Verdict::Fail, expected, *info_problem_);
+    add("info lines", Verdict::Pass, expected,
+        info_lines_ ? std::to_string(info_lines_) + " info lines, all well formed" : std::string("no info lines (allowed)"));
   }
 
   void positions(const std::string& spec) {
@@ -395,6 +423,8 @@ class Checker {
   std::vector<std::string> families_;
   std::vector<protocol::OptionSpec> options_;
   std::vector<std::string> bad_options_;
+  int info_lines_ = 0;
+  std::optional<std::string> info_problem_;
 };
 
 }  // namespace

@@ -101,6 +101,41 @@ std::optional<SearchInfo> parse_info(std::string_view line) {
   return info;
 }
 
+std::optional<std::string> info_line_problem(std::string_view line, std::vector<std::string>& pv) {
+  pv.clear();
+  const auto t = tokens(line);
+  if (t.empty() || t[0] != "info") return "not an info line";
+  auto quoted = [](std::string_view s) { return "'" + std::string(s.substr(0, 20)) + (s.size() > 20 ? "...'" : "'"); };
+  for (std::size_t i = 1; i < t.size(); ++i) {
+    const std::string_view field = t[i];
+    if (field == "pv") {
+      if (i + 1 == t.size()) return std::string("'pv' without moves");
+      for (++i; i < t.size(); ++i) pv.emplace_back(t[i]);
+      break;
+    }
+    if (i + 1 == t.size()) return "'" + std::string(field) + "' without a value";
+    const std::string_view value = t[++i];
+    if (field == "depth" || field == "seldepth" || field == "nodes" || field == "nps" || field == "time" || field == "hashfull") {
+      const auto n = parse_int(value);
+      if (!n || *n < 0) return std::string(field) + " " + quoted(value) + " is not a non-negative integer";
+      if (field == "hashfull" && *n > 1000) return "hashfull " + quoted(value) + " is over 1000 (per mille)";
+    } else if (field == "score") {
+      if (value != "seeds" && value != "proven")
+        return "score " + quoted(value) + ": a score is 'seeds <decimal>' or 'proven <integer>' (UCI's cp and mate do not exist here)";
+      if (i + 1 == t.size()) return "'score " + std::string(value) + "' without a number";
+      const std::string_view number = t[++i];
+      const auto point = number.find('.');
+      if (value == "seeds" && (!parse_seeds(number) || (point != std::string_view::npos && number.size() - point - 1 > 2)))
+        return "score seeds " + quoted(number) + " is not a decimal with at most two digits after the point";
+      if (value == "proven" && !parse_int(number)) return "score proven " + quoted(number) + " is not an integer";
+      if (i + 1 < t.size() && (t[i + 1] == "lowerbound" || t[i + 1] == "upperbound")) ++i;
+    } else {
+      return "unknown field " + quoted(field) + " (the fields are depth seldepth score nodes nps time hashfull pv)";
+    }
+  }
+  return std::nullopt;
+}
+
 void merge_info(SearchInfo& into, const SearchInfo& newer) {
   if (newer.depth) into.depth = newer.depth;
   if (newer.has_score) {

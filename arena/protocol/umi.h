@@ -36,6 +36,12 @@ std::optional<double> parse_seeds(std::string_view token);
 
 // "info ..." lines (not "info string"); fields it cannot read are left empty.
 std::optional<SearchInfo> parse_info(std::string_view line);
+
+// What is wrong with an "info" line (not "info string") by PROTOCOL.md section 4, for
+// `arena check`: an unknown field (UCI's "cp", "currmove"), a number that is not a
+// non-negative integer, a score that is not "seeds <decimal with at most two decimals>" or
+// "proven <integer>", an empty pv. Empty if it is well formed; `pv` gets its moves.
+std::optional<std::string> info_line_problem(std::string_view line, std::vector<std::string>& pv);
 // Folds a newer report into an older one (fields the newer one lacks are kept; a score field
 // that is there but unreadable clears the older score).
 void merge_info(SearchInfo& into, const SearchInfo& newer);

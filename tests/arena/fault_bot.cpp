@@ -22,6 +22,8 @@
 //   grandchild      starts a child process (same process group) that sleeps for ever, then dies
 //   grandchild-escape  the same, but the child leaves the process group (setsid) first
 //   slow            sleeps 300 ms before answering
+//   uci-info        its info line says "score cp 35", as a UCI engine would (the move is fine)
+//   illegal-pv      its info line's pv goes on with the illegal move 99 (the move is fine)
 // Faults of the process as a whole (--from-start s: only from its s-th start on, counted in the
 // --state file, so that the arena's preflight start succeeds and the games fail):
 //   no-handshake    never says umiok
@@ -210,8 +212,11 @@ int main(int argc, char** argv) {
       } else if (now && fault == "slow") {
         std::this_thread::sleep_for(std::chrono::milliseconds(300));
       }
+      std::string info = "info depth 1 score seeds 0\n";
+      if (now && fault == "uci-info") info = "info depth 1 score cp 35 nodes 1 pv " + move + "\n";
+      else if (now && fault == "illegal-pv") info = "info depth 2 score seeds 0.5 pv " + move + " 99\n";
       const std::string answer = "bestmove" + (move.empty() ? "" : " " + move) + "\n";
-      std::cout << "info depth 1 score seeds 0\n" << answer << (now && fault == "double-bestmove" ? answer : "") << std::flush;
+      std::cout << info << answer << (now && fault == "double-bestmove" ? answer : "") << std::flush;
     } else if (t[0] == "quit") {
       if (!process_fault("ignore-quit")) return 0;
     } else if (t[0] != "newgame" && t[0] != "position" && t[0] != "setoption" && t[0] != "gameover" && t[0] != "ponderhit") {

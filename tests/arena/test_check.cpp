@@ -40,7 +40,7 @@ TEST(Check, TheEnginePassesEveryItem) {
   EXPECT_EQ(r.code, 0) << r.out << r.err;
   EXPECT_EQ(first_failure(r.out), "");
   for (const char* item : {"[PASS] handshake", "[PASS] options", "[PASS] position fen bedouin(70)", "[PASS] position moves mangala2",
-                           "[PASS] go movestogo", "[PASS] go nodes", "[PASS] go infinite + stop", "[PASS] isready during search",
+                           "[PASS] go movestogo", "[PASS] go nodes", "[PASS] info lines", "[PASS] go infinite + stop", "[PASS] isready during search",
                            "[PASS] finished position", "[PASS] gameover notice", "[PASS] unknown command",
                            "[PASS] malformed go", "[PASS] long line", "[PASS] CR line endings", "[PASS] quit"})
     EXPECT_NE(r.out.find(item), std::string::npos) << item << "\n" << r.out;
@@ -96,6 +96,8 @@ INSTANTIATE_TEST_SUITE_P(
                       Expect{"exit_after_handshake", {"--fault", "exit-after-handshake"}, "options"},
                       Expect{"ignore_quit", {"--fault", "ignore-quit"}, "quit"},
                       Expect{"no_line_limit", {"--fault", "no-line-limit"}, "long line"},
+                      Expect{"uci_info", {"--fault", "uci-info", "--at", "4"}, "info lines"},
+                      Expect{"illegal_pv", {"--fault", "illegal-pv", "--at", "7"}, "info lines"},
                       Expect{"grandchild", {"--fault", "grandchild"}, "position startpos kalah(6,4)"},
                       Expect{"grandchild_escape", {"--fault", "grandchild-escape"}, "position startpos kalah(6,4)"}),
     [](const auto& info) { return info.param.name; });

@@ -53,6 +53,21 @@ TEST(Umi, ScoresAreDecimals) {
     EXPECT_FALSE(parse_seeds(text)) << text;
 }
 
+// `arena check` reads info lines by the grammar of PROTOCOL.md section 4.
+TEST(Umi, InfoLineProblems) {
+  std::vector<std::string> pv;
+  EXPECT_FALSE(info_line_problem("info depth 21 seldepth 21 score seeds 8.4 nodes 8079902 nps 3949121 time 2046 hashfull 435 pv 3 6 4", pv));
+  EXPECT_EQ(pv, (std::vector<std::string>{"3", "6", "4"}));
+  EXPECT_FALSE(info_line_problem("info depth 8 score proven -10 upperbound pv keep 4", pv));
+  EXPECT_FALSE(info_line_problem("info  depth 1\tscore seeds -0.5", pv));
+  EXPECT_TRUE(pv.empty());
+  for (const char* bad : {"info depth 1 score cp 35", "info depth 1 score mate 3", "info depth 1 currmove 3", "info depth -1",
+                          "info depth 1 score seeds 1.255", "info score seeds 1e2", "info score proven 2.5", "info nodes",
+                          "info hashfull 1001", "info time 12ms", "info depth 3 pv", "info score seeds"})
+    EXPECT_TRUE(info_line_problem(bad, pv)) << bad;
+  EXPECT_NE(info_line_problem("info depth 1 score cp 35", pv)->find("UCI's cp"), std::string::npos);
+}
+
 TEST(Umi, MergeKeepsLastKnownValues) {
   SearchInfo a = *parse_info("info depth 3 score seeds 2 nodes 10");
   merge_info(a, *parse_info("info depth 4 nodes 20"));
