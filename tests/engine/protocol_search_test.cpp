@@ -151,6 +151,25 @@ TEST_F(UmiSearch, ClocksForEitherSide) {
   EXPECT_TRUE(without_progress(infinite).size() == 1u) << "no error line";
 }
 
+// PROTOCOL.md section 3: a search answers before its limit when more searching cannot change the
+// answer: a proven result (under depth or nodes too), or one legal move under a clock.
+TEST_F(UmiSearch, AnswersEarlyWhenNothingIsLeftToSearch) {
+  send("position fen kalah(6,4) 0,0,0,0,1,0:20 1,1,1,1,1,1:21 s");  // South has one move, then the game ends
+  send("go depth 200");
+  auto lines = until("bestmove");
+  ASSERT_GE(lines.size(), 2u);
+  EXPECT_NE(lines[lines.size() - 2].find(" score proven -4 "), std::string::npos) << lines[lines.size() - 2];
+  EXPECT_EQ(lines.back(), "bestmove 5");
+  send("go nodes 100000000");
+  lines = until("bestmove");
+  EXPECT_EQ(lines.back(), "bestmove 5");
+  send("go stime 600000 ntime 600000");
+  const auto start = Clock::now();
+  lines = until("bestmove");
+  EXPECT_EQ(lines, std::vector<std::string>{"bestmove 5"}) << "a forced move under a clock, answered without a search";
+  EXPECT_LT(since(start).count(), 1000);
+}
+
 TEST_F(UmiSearch, MalformedGoGivesAnErrorAndBestmoveNone) {
   send("position startpos kalah");
   const char* bad[] = {"go depth", "go depth 0", "go depth x", "go nodes -5", "go wtime 1000 btime 1000",
