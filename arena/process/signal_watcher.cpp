@@ -20,6 +20,14 @@ sigset_t stop_signals() {
 SignalWatcher::SignalWatcher(std::function<void(int)> on_signal) : on_signal_(std::move(on_signal)) {
   // Writing to an engine that died must be an error return, not the end of the arena.
   ::signal(SIGPIPE, SIG_IGN);
+  // So must a write past the file-size limit (ulimit -f): the results file's write then fails
+  // with EFBIG and the run stops with a message, its file intact, instead of dying unannounced.
+  // Caught, not ignored: engines are spawned with default dispositions either way, but a
+  // caught signal is reset by exec without the spawner's help.
+  struct sigaction quiet {};
+  quiet.sa_handler = [](int) {};
+  sigemptyset(&quiet.sa_mask);
+  ::sigaction(SIGXFSZ, &quiet, nullptr);
   const sigset_t set = stop_signals();
   ::pthread_sigmask(SIG_BLOCK, &set, nullptr);
   thread_ = std::thread([this, set] {

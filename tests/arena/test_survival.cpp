@@ -6,6 +6,7 @@
 //  * no shell, no writing outside the output folder (symbolic links included).
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <random>
@@ -161,6 +162,31 @@ TEST(Survival, ADamagedOrForeignResultsFileIsRefusedAndLeftAlone) {
   EXPECT_EQ(r.code, 0) << r.err;
   EXPECT_NE(r.out.find("3 games already recorded (an unfinished last line was dropped)"), std::string::npos) << r.out;
   EXPECT_EQ(games_of(d / "r.jsonl").size(), 4u);
+}
+
+// A file-size limit (ulimit -f) used to kill the arena by SIGXFSZ without a word. Now the write
+// fails: exit 3 with the reason, nothing left running, and the same command resumes the run.
+TEST(Survival, AFileSizeLimitStopsTheRunWithAMessageAndResumeFinishesIt) {
+  TempDir d;
+  const std::string tag = "--tag=xfsz-" + std::to_string(::getpid());
+  auto argv = arena_run(d, {"--engine", "name=random cmd=" RANDOM_BOT " arg=" + tag, "--engine", "name=greedy cmd=" GREEDY_BOT " arg=" + tag,
+                            "--rounds", "10", "--seed", "4"});
+  std::vector<std::string> limited = {"/bin/sh", "-c", "ulimit -f 8 && exec \"$0\" \"$@\""};  // 8 KB: the header and a few games
+  limited.insert(limited.end(), argv.begin(), argv.end());
+  auto r = run(limited, d, "limited");
+  EXPECT_EQ(r.code, 3) << r.err;
+  EXPECT_NE(r.err.find("cannot write results file '" + (d / "r.jsonl") + "': File too large"), std::string::npos) << r.err;
+  EXPECT_EQ(arena_test::processes_after(tag), 0);
+  const std::string cut = arena_test::read_file(d / "r.jsonl");  // complete lines, then maybe a torn one
+  EXPECT_LE(cut.size(), 8192u);
+  const auto recorded = std::count(cut.begin(), cut.end(), '\n') - 1;
+  EXPECT_GT(recorded, 0);
+  EXPECT_LT(recorded, 20);
+  r = run(argv, d, "resumed");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto games = games_of(d / "r.jsonl");
+  ASSERT_EQ(games.size(), 20u);
+  EXPECT_EQ(games.rbegin()->first, 19);
 }
 
 TEST(Survival, TwoRunsCannotShareAResultsFile) {
