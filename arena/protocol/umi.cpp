@@ -46,21 +46,30 @@ bool iequals(std::string_view a, std::string_view b) {
          });
 }
 
-std::optional<std::int64_t> parse_int(std::string_view token) {
-  if (token.empty()) return std::nullopt;
-  if (token.front() == '+') token.remove_prefix(1);
+// A number's text without a leading '+', which from_chars does not take; empty if a second
+// sign follows it ("+-1" is not -1).
+static std::optional<std::string_view> without_plus(std::string_view token) {
+  if (token.empty() || token.front() != '+') return token;
+  token.remove_prefix(1);
+  if (!token.empty() && (token.front() == '+' || token.front() == '-')) return std::nullopt;
+  return token;
+}
+
+std::optional<std::int64_t> parse_int(std::string_view text) {
+  const auto token = without_plus(text);
+  if (!token || token->empty()) return std::nullopt;
   std::int64_t v = 0;
-  auto [ptr, ec] = std::from_chars(token.data(), token.data() + token.size(), v);
-  if (ec != std::errc() || ptr != token.data() + token.size()) return std::nullopt;
+  auto [ptr, ec] = std::from_chars(token->data(), token->data() + token->size(), v);
+  if (ec != std::errc() || ptr != token->data() + token->size()) return std::nullopt;
   return v;
 }
 
-std::optional<double> parse_seeds(std::string_view token) {
-  if (!token.empty() && token.front() == '+') token.remove_prefix(1);
-  if (token.empty() || token.front() == '+') return std::nullopt;
+std::optional<double> parse_seeds(std::string_view text) {
+  const auto token = without_plus(text);
+  if (!token || token->empty()) return std::nullopt;
   double v = 0;
-  auto [ptr, ec] = std::from_chars(token.data(), token.data() + token.size(), v, std::chars_format::fixed);
-  if (ec != std::errc() || ptr != token.data() + token.size() || !(v >= -1'000'000 && v <= 1'000'000)) return std::nullopt;
+  auto [ptr, ec] = std::from_chars(token->data(), token->data() + token->size(), v, std::chars_format::fixed);
+  if (ec != std::errc() || ptr != token->data() + token->size() || !(v >= -1'000'000 && v <= 1'000'000)) return std::nullopt;
   return v;
 }
 
@@ -86,8 +95,10 @@ std::optional<SearchInfo> parse_info(std::string_view line) {
     } else if (t[i] == "score") {
       info.has_score = true;
       if (i + 2 < t.size() && (t[i + 1] == "seeds" || t[i + 1] == "proven")) {
-        info.score = parse_seeds(t[i + 2]);
-        info.proven = info.score && t[i + 1] == "proven";
+        const bool proven = t[i + 1] == "proven";  // an integer margin (PROTOCOL.md section 4)
+        if (!proven) info.score = parse_seeds(t[i + 2]);
+        else if (const auto n = small(parse_int(t[i + 2]))) info.score = *n;
+        info.proven = info.score && proven;
         i += 2;
         if (info.score && i + 1 < t.size() && (t[i + 1] == "lowerbound" || t[i + 1] == "upperbound")) {
           info.bound = t[i + 1] == "lowerbound" ? ScoreBound::Lower : ScoreBound::Upper;
@@ -101,37 +112,59 @@ std::optional<SearchInfo> parse_info(std::string_view line) {
   return info;
 }
 
+namespace {
+
+bool all_digits(std::string_view s) {
+  return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// PROTOCOL.md's score numbers, written exactly: an optional sign, digits, and for `seeds` at
+// most two decimals without a trailing zero (3, -0.5, 1.25; not .5, 1., 1.50 or 1e2).
+bool well_written(std::string_view number, bool decimals_allowed) {
+  if (!number.empty() && (number.front() == '-' || number.front() == '+')) number.remove_prefix(1);
+  const auto point = number.find('.');
+  if (point == std::string_view::npos) return all_digits(number);
+  const std::string_view fraction = number.substr(point + 1);
+  return decimals_allowed && all_digits(number.substr(0, point)) && all_digits(fraction) && fraction.size() <= 2 &&
+         fraction.back() != '0';
+}
+
+}  // namespace
+
 std::optional<std::string> info_line_problem(std::string_view line, std::vector<std::string>& pv) {
+  static constexpr std::string_view kOrder[] = {"depth", "seldepth", "score", "nodes", "nps", "time", "hashfull", "pv"};
   pv.clear();
   const auto t = tokens(line);
   if (t.empty() || t[0] != "info") return "not an info line";
-  auto quoted = [](std::string_view s) { return "'" + std::string(s.substr(0, 20)) + (s.size() > 20 ? "...'" : "'"); };
+  std::size_t next = 0;  // fields come in kOrder's order, each at most once
   for (std::size_t i = 1; i < t.size(); ++i) {
-    const std::string_view field = t[i];
+    const std::string field(t[i]);
+    const auto at = static_cast<std::size_t>(std::find(std::begin(kOrder), std::end(kOrder), field) - std::begin(kOrder));
+    if (at == std::size(kOrder))
+      return "unknown field '" + field + "' (the fields are depth seldepth score nodes nps time hashfull pv)";
+    if (at < next) return "'" + field + "' repeated or out of order (the order is depth seldepth score nodes nps time hashfull pv)";
+    next = at + 1;
     if (field == "pv") {
       if (i + 1 == t.size()) return std::string("'pv' without moves");
       for (++i; i < t.size(); ++i) pv.emplace_back(t[i]);
       break;
     }
-    if (i + 1 == t.size()) return "'" + std::string(field) + "' without a value";
-    const std::string_view value = t[++i];
-    if (field == "depth" || field == "seldepth" || field == "nodes" || field == "nps" || field == "time" || field == "hashfull") {
-      const auto n = parse_int(value);
-      if (!n || *n < 0) return std::string(field) + " " + quoted(value) + " is not a non-negative integer";
-      if (field == "hashfull" && *n > 1000) return "hashfull " + quoted(value) + " is over 1000 (per mille)";
-    } else if (field == "score") {
-      if (value != "seeds" && value != "proven")
-        return "score " + quoted(value) + ": a score is 'seeds <decimal>' or 'proven <integer>' (UCI's cp and mate do not exist here)";
-      if (i + 1 == t.size()) return "'score " + std::string(value) + "' without a number";
-      const std::string_view number = t[++i];
-      const auto point = number.find('.');
-      if (value == "seeds" && (!parse_seeds(number) || (point != std::string_view::npos && number.size() - point - 1 > 2)))
-        return "score seeds " + quoted(number) + " is not a decimal with at most two digits after the point";
-      if (value == "proven" && !parse_int(number)) return "score proven " + quoted(number) + " is not an integer";
-      if (i + 1 < t.size() && (t[i + 1] == "lowerbound" || t[i + 1] == "upperbound")) ++i;
-    } else {
-      return "unknown field " + quoted(field) + " (the fields are depth seldepth score nodes nps time hashfull pv)";
+    if (i + 1 == t.size()) return "'" + field + "' without a value";
+    const std::string value(t[++i]);
+    if (field != "score") {
+      if (!all_digits(value) || !parse_int(value)) return field + " '" + value + "' is not a non-negative integer (no sign)";
+      if (field == "hashfull" && *parse_int(value) > 1000) return "hashfull '" + value + "' is over 1000 (per mille)";
+      continue;
     }
+    if (value != "seeds" && value != "proven")
+      return "score '" + value + "': a score is 'seeds <decimal>' or 'proven <integer>' (UCI's cp and mate do not exist here)";
+    if (i + 1 == t.size()) return "'score " + value + "' without a number";
+    const std::string number(t[++i]);
+    if (value == "seeds" && !(well_written(number, true) && parse_seeds(number)))
+      return "score seeds '" + number + "' is not a decimal like 3, -0.5 or 1.25 (at most two decimals, no trailing zero)";
+    if (value == "proven" && !(well_written(number, false) && parse_int(number)))
+      return "score proven '" + number + "' is not an integer";
+    if (i + 1 < t.size() && (t[i + 1] == "lowerbound" || t[i + 1] == "upperbound")) ++i;
   }
   return std::nullopt;
 }

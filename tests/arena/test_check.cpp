@@ -102,6 +102,16 @@ INSTANTIATE_TEST_SUITE_P(
                       Expect{"grandchild_escape", {"--fault", "grandchild-escape"}, "position startpos kalah(6,4)"}),
     [](const auto& info) { return info.param.name; });
 
+// The info-lines item judges only searches that ended well: with none it is skipped, not passed.
+TEST(Check, InfoLinesAreNotPassedWithoutASearch) {
+  TempDir d;
+  const std::string tag = "--tag=check-info-" + std::to_string(::getpid());
+  const auto r = run({ARENA_EXE, "check", "--ready-ms", "500", FAULT_BOT, "--fault", "crash", tag}, d);
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.out.find("[SKIP] info lines: not run"), std::string::npos) << r.out;
+  EXPECT_EQ(arena_test::processes_after(tag), 0);
+}
+
 TEST(Check, UsageErrors) {
   TempDir d;
   auto r = run({ARENA_EXE, "check"}, d);

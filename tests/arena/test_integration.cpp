@@ -254,6 +254,11 @@ TEST(Integration, BadFlagsAndConfigsGiveOneClearError) {
   r = run(with({"--openings-random", "4", "--filter-engine", "a"}), d, "mute-judge");  // random-bot prints no score
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find("openings.filter_engine 'a': no 'info ... score' before its bestmove"), std::string::npos) << r.err;
+  r = run(arena_run(d, {"--engine", "name=uci cmd=" FAULT_BOT " arg=--fault arg=uci-info", "--engine", "name=b cmd=" GREEDY_BOT,
+                        "--openings-random", "4", "--filter-engine", "uci"}),
+          d, "uci-judge");  // "score cp 35"
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("openings.filter_engine 'uci': its last 'info ... score' at depth 4 could not be read"), std::string::npos) << r.err;
   r = run(with({"--sprt", "0,1500"}), d, "sprt-elo");
   EXPECT_EQ(r.code, 2);
   EXPECT_EQ(r.err, "arena run: --sprt: elo0 and elo1 must lie within -1000..1000\n");

@@ -72,6 +72,26 @@ TEST(ResultsFile, WriteReadRoundTrip) {
   EXPECT_THROW(ResultsWriter::create(p, header), ResultsError);  // never overwrites
 }
 
+// Files written before scores were read as decimals hold integer scores and "proven": true for
+// bounds too; they still load (and so still resume).
+TEST(ResultsFile, OlderFilesWithIntegerScoresStillLoad) {
+  TempDir d;
+  const auto p = (d.path / "r.jsonl").string();
+  { ResultsWriter::create(p, header); }
+  append_raw(p, R"j({"type":"game","id":0,"round":0,"opening_index":0,"south":"a","north":"b","variant":"kalah(6,4)",)j"
+                R"j("opening":{"position":"","moves":[]},"moves":[{"side":"s","move":"3","ms":0.5,"score":4,"proven":true,"depth":9,)j"
+                R"j("nodes":77},{"side":"s","move":"6","ms":0.25}],"result":"south","score":[30,18],"termination":"normal",)j"
+                R"j("final":"kalah(6,4) 0,0,0,0,0,0:30 0,0,0,0,0,0:18 -","duration_ms":3.5})j"
+                "\n");
+  const auto c = read_results(p);
+  ASSERT_EQ(c.games.size(), 1u);
+  ASSERT_EQ(c.games[0].moves.size(), 2u);
+  EXPECT_EQ(c.games[0].moves[0].score, 4);
+  EXPECT_TRUE(c.games[0].moves[0].proven);
+  EXPECT_EQ(c.games[0].moves[0].bound, arena::protocol::ScoreBound::Exact);
+  EXPECT_FALSE(c.games[0].moves[1].score);
+}
+
 TEST(ResultsFile, TornLastLineIsDroppedAndCutOnAppend) {
   TempDir d;
   const auto p = (d.path / "r.jsonl").string();

@@ -49,8 +49,15 @@ TEST(Umi, ScoresAreDecimals) {
     ASSERT_TRUE(info && info->score) << text;
     EXPECT_DOUBLE_EQ(*info->score, seeds) << text;
   }
-  for (const std::string text : {"", "-", "+", "++1", "1e3", "inf", "-inf", "nan", "0x10", "1.2.3", "3,5", "2000000", "1.5x"})
+  for (const std::string text : {"", "-", "+", "++1", "+-1", "-+1", "1e3", "inf", "-inf", "nan", "0x10", "1.2.3", "3,5", "2000000", "1.5x"})
     EXPECT_FALSE(parse_seeds(text)) << text;
+  EXPECT_EQ(parse_int("+7"), 7);
+  EXPECT_FALSE(parse_int("+-1"));
+  EXPECT_FALSE(parse_int("+"));
+  const auto proven = parse_info("info depth 3 score proven 2.5");  // a proven margin is an integer
+  ASSERT_TRUE(proven);
+  EXPECT_TRUE(proven->has_score);
+  EXPECT_FALSE(proven->score);
 }
 
 // `arena check` reads info lines by the grammar of PROTOCOL.md section 4.
@@ -61,9 +68,13 @@ TEST(Umi, InfoLineProblems) {
   EXPECT_FALSE(info_line_problem("info depth 8 score proven -10 upperbound pv keep 4", pv));
   EXPECT_FALSE(info_line_problem("info  depth 1\tscore seeds -0.5", pv));
   EXPECT_TRUE(pv.empty());
+  EXPECT_FALSE(info_line_problem("info", pv));
+  EXPECT_FALSE(info_line_problem("info score seeds +2.5 hashfull 1000", pv));
   for (const char* bad : {"info depth 1 score cp 35", "info depth 1 score mate 3", "info depth 1 currmove 3", "info depth -1",
                           "info depth 1 score seeds 1.255", "info score seeds 1e2", "info score proven 2.5", "info nodes",
-                          "info hashfull 1001", "info time 12ms", "info depth 3 pv", "info score seeds"})
+                          "info hashfull 1001", "info time 12ms", "info depth 3 pv", "info score seeds", "info score seeds 1.50",
+                          "info score seeds .5", "info score seeds 1.", "info score seeds +-1", "info depth +3", "info nodes +0",
+                          "info score seeds 3 depth 1", "info depth 1 depth 2"})
     EXPECT_TRUE(info_line_problem(bad, pv)) << bad;
   EXPECT_NE(info_line_problem("info depth 1 score cp 35", pv)->find("UCI's cp"), std::string::npos);
 }

@@ -163,11 +163,22 @@ TEST_F(UmiSearch, AnswersEarlyWhenNothingIsLeftToSearch) {
   send("go nodes 100000000");
   lines = until("bestmove");
   EXPECT_EQ(lines.back(), "bestmove 5");
-  send("go stime 600000 ntime 600000");
-  const auto start = Clock::now();
-  lines = until("bestmove");
-  EXPECT_EQ(lines, std::vector<std::string>{"bestmove 5"}) << "a forced move under a clock, answered without a search";
-  EXPECT_LT(since(start).count(), 1000);
+  for (const char* go : {"go stime 600000 ntime 600000", "go movetime 600000"}) {
+    send(go);
+    const auto start = Clock::now();
+    lines = until("bestmove");
+    EXPECT_EQ(lines, std::vector<std::string>{"bestmove 5"}) << go << ": a forced move, answered without a search";
+    EXPECT_LT(since(start).count(), 1000) << go;
+  }
+  // A ponder search is the exception: it waits for ponderhit or stop, past its depth or nodes.
+  send("setoption name Ponder value true");
+  send("position startpos kalah(6,4)");
+  for (const char* go : {"go ponder depth 2", "go ponder nodes 100"}) {
+    send(go);
+    expect_no_bestmove_for(Millis(300));
+    send("stop");
+    EXPECT_TRUE(starts_with(until("bestmove").back(), "bestmove ")) << go;
+  }
 }
 
 TEST_F(UmiSearch, MalformedGoGivesAnErrorAndBestmoveNone) {
