@@ -41,6 +41,26 @@ std::vector<std::string> first_moves(mancala::Game& g, int plies) {
   return moves;
 }
 
+// Up to `plies` moves that leave the game running (the first legal move that does, in
+// first_moves' order): tiny variants such as bedouin(1) can end within three plies, and a
+// position that is over has no legal bestmove to ask for.
+std::vector<std::string> moves_keeping_the_game_on(mancala::Game& g, int plies) {
+  std::vector<std::string> moves;
+  for (int i = 0; i < plies && !g.over(); ++i) {
+    auto legal = g.legal_moves();
+    if (legal.size() > 100) std::rotate(legal.begin(), legal.begin() + static_cast<long>(legal.size() / 3), legal.end());
+    const auto on = std::find_if(legal.begin(), legal.end(), [&](auto mv) {
+      mancala::Game next = g;
+      next.play(mv);
+      return !next.over();
+    });
+    if (on == legal.end()) break;
+    moves.push_back(g.move_text(*on));
+    g.play(*on);
+  }
+  return moves;
+}
+
 std::string join(const std::vector<std::string>& words) {
   std::string out;
   for (const auto& w : words) out += (out.empty() ? "" : " ") + w;
@@ -228,8 +248,9 @@ class Checker {
     const milliseconds limit(100);
     search("position startpos " + spec, *start, "position startpos " + spec, "go movetime 100", limit);
     mancala::Game g = *start;
-    const auto moves = first_moves(g, 3);
-    search("position moves " + spec, g, "position startpos " + spec + " moves " + join(moves), "go movetime 100", limit);
+    const auto moves = moves_keeping_the_game_on(g, 3);
+    if (!moves.empty())
+      search("position moves " + spec, g, "position startpos " + spec + " moves " + join(moves), "go movetime 100", limit);
     first_moves(g, 3);
     if (!g.over()) search("position fen " + spec, g, "position fen " + g.notation(), "go movetime 100", limit);
   }

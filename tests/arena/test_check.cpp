@@ -102,6 +102,18 @@ INSTANTIATE_TEST_SUITE_P(
                       Expect{"grandchild_escape", {"--fault", "grandchild-escape"}, "position startpos kalah(6,4)"}),
     [](const auto& info) { return info.param.name; });
 
+// The engine's command may follow --variant directly (it is not taken for a second variant), and
+// a variant so small that three plies can end the game (bedouin(1)) is asked about a position
+// that is still running.
+TEST(Check, VariantFlagsAndTinyVariants) {
+  TempDir d;
+  const auto r = run({ARENA_EXE, "check", "--variant", "mangala2", "--variant", "bedouin(1)", ENGINE_EXE}, d);
+  EXPECT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_EQ(first_failure(r.out), "") << r.out;
+  for (const char* item : {"[PASS] position moves mangala2", "[PASS] position startpos bedouin(1)", "[PASS] position moves bedouin(1)"})
+    EXPECT_NE(r.out.find(item), std::string::npos) << item << "\n" << r.out;
+}
+
 // The info-lines item judges only searches that ended well: with none it is skipped, not passed.
 TEST(Check, InfoLinesAreNotPassedWithoutASearch) {
   TempDir d;

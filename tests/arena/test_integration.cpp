@@ -266,6 +266,13 @@ TEST(Integration, BadFlagsAndConfigsGiveOneClearError) {
   EXPECT_EQ(r.code, 2);
   EXPECT_EQ(r.err, "arena run: --sprt-model: no SPRT test (give --sprt or a config with sprt)\n");
 
+  // A config file after the last --engine is the config, not a third engine.
+  std::ofstream(d / "two-rounds.json") << R"({"rounds": 2})";
+  r = run(arena_run(d, {"--engine", "name=a cmd=" RANDOM_BOT, "--engine", "name=b cmd=" GREEDY_BOT, (d / "two-rounds.json")}, "order.jsonl"),
+          d, "order");
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(arena_test::games_of(d / "order.jsonl").size(), 4u);
+
   r = run({ARENA_EXE, "run", "--help"}, d, "help");
   EXPECT_EQ(r.code, 0);
   EXPECT_NE(r.out.find("--concurrency"), std::string::npos);
