@@ -25,6 +25,15 @@ std::string lower(std::string_view s) {
   return out;
 }
 
+// A number's text without a leading '+', which from_chars does not take; empty if a second
+// sign follows it ("+-1" is not -1).
+std::optional<std::string_view> without_plus(std::string_view token) {
+  if (token.empty() || token.front() != '+') return token;
+  token.remove_prefix(1);
+  if (!token.empty() && (token.front() == '+' || token.front() == '-')) return std::nullopt;
+  return token;
+}
+
 }  // namespace
 
 std::vector<std::string_view> tokens(std::string_view line) {
@@ -44,15 +53,6 @@ bool iequals(std::string_view a, std::string_view b) {
   return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
            return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
          });
-}
-
-// A number's text without a leading '+', which from_chars does not take; empty if a second
-// sign follows it ("+-1" is not -1).
-static std::optional<std::string_view> without_plus(std::string_view token) {
-  if (token.empty() || token.front() != '+') return token;
-  token.remove_prefix(1);
-  if (!token.empty() && (token.front() == '+' || token.front() == '-')) return std::nullopt;
-  return token;
 }
 
 std::optional<std::int64_t> parse_int(std::string_view text) {
