@@ -19,10 +19,7 @@ Handler add_check(CLI::App& app, process::ChildRegistry& registry) {
                                  "requirement; exit code 1 if any fails.\n"
                                  "Usage: arena check [flags] <engine command> [engine arguments...]");
   sub->prefix_command();  // everything from the engine command on is the engine's
-  sub->add_option("--variant", f->variants, "Variant spec to try (repeatable; default: one or two per family the engine lists)")
-      ->expected(1)
-      ->allow_extra_args(false)
-      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);  // one value per --variant: the engine's command after the last one stays the command
+  one_value_each(sub->add_option("--variant", f->variants, "Variant spec to try (repeatable; default: one or two per family the engine lists)"));
   sub->add_option("--dir", f->dir, "The engine's working directory");
   sub->add_option("--startup-ms", f->startup_ms, "Time allowed for the handshake")->check(CLI::Range(1, 600000));
   sub->add_option("--ready-ms", f->ready_ms, "Time allowed for readyok, and beyond each go's own limit")->check(CLI::Range(1, 600000));

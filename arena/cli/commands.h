@@ -10,6 +10,13 @@ namespace arena::cli {
 
 using Handler = std::function<int()>;
 
+// A repeatable option that takes exactly one value each time it is given: CLI11 lets a vector
+// option swallow every following word, so a positional argument after its last use (a config
+// file, an engine's command) would become one more value.
+inline CLI::Option* one_value_each(CLI::Option* option) {
+  return option->expected(1)->allow_extra_args(false)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+}
+
 Handler add_run(CLI::App& app, process::ChildRegistry& registry);
 Handler add_ratings(CLI::App& app);
 Handler add_bench(CLI::App& app, process::ChildRegistry& registry);

@@ -126,12 +126,9 @@ Handler add_run(CLI::App& app, process::ChildRegistry& registry) {
   sub->add_option("--kind", f->kind, "round-robin or gauntlet");
   sub->add_option("--gauntlet-players", f->gauntlet_players, "Gauntlet: the first N engines play all others")->check(CLI::Range(1, 1000));
   sub->add_option("--variant", f->variant, "Variant spec, e.g. kalah(6,4), mangala, bedouin");
-  sub->add_option("--engine", f->engines,
+  one_value_each(sub->add_option("--engine", f->engines,
                   "An engine (repeatable; replaces the config's engines): \"name=N cmd=PATH [arg=A]... [dir=D] "
-                  "[option.X=V]... [margin=MS] [tc=..] [depth=..] [movetime=..] [nodes=..]\"")
-      ->expected(1)
-      ->allow_extra_args(false)
-      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);  // one value per --engine: a config file after the last one stays the config
+                  "[option.X=V]... [margin=MS] [tc=..] [depth=..] [movetime=..] [nodes=..]\""));
   sub->add_option("--rounds", f->rounds, "Colour-swapped game pairs per engine pair")->check(CLI::Range(1, 10'000'000));
   sub->add_option("--tc", f->tc, "Clock in seconds: base+increment, moves/base+increment, or inf (e.g. 1+0.01)");
   sub->add_option("--movetime", f->movetime, "Fixed time per move (ms)")->check(CLI::Range(int64_t{1}, int64_t{604800000}));
