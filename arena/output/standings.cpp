@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstdio>
 #include <numeric>
+#include <string_view>
+#include <vector>
 
 #include "stats/ratings.h"
 #include "stats/sprt.h"
@@ -23,6 +25,8 @@ stats::GameResult result_for(const GameRecord& g, const std::string& engine) {
 std::string fmt(const char* f, double v) {
   char buf[64];
   std::snprintf(buf, sizeof buf, f, v);
+  // "-0.0" for a rating that rounds to zero from below reads as a sign that is not there.
+  if (std::string_view(buf).find_first_not_of("-0.%") == std::string_view::npos && buf[0] == '-') return buf + 1;
   return buf;
 }
 
@@ -127,11 +131,15 @@ Standings compute(const std::vector<std::string>& engines, const std::vector<Gam
 }
 
 std::string format_standings(const Standings& s) {
-  std::string out = "Rank Name                   Elo    +/-   Games     W     D     L   Points  Score    LOS\n";
+  // Names are never cut: engines that differ only at the end (engine-level-3, engine-level-8)
+  // must stay apart.
+  auto shown = [](const Row& r) { return r.group ? r.name + " [" + std::to_string(r.group) + "]" : r.name; };
+  std::size_t width = 20;
+  for (const auto& r : s.rows) width = std::max(width, shown(r).size());
+  std::string out = "Rank " + pad("Name", width, false) + "   Elo    +/-   Games     W     D     L   Points  Score    LOS\n";
   int rank = 0;
   for (const auto& r : s.rows) {
-    const std::string name = r.group ? r.name.substr(0, 15) + " [" + std::to_string(r.group) + "]" : r.name.substr(0, 20);
-    out += pad(std::to_string(++rank), 4) + " " + pad(name, 20, false) + " ";
+    out += pad(std::to_string(++rank), 4) + " " + pad(shown(r), width, false) + " ";
     out += pad(r.elo ? fmt("%.1f", *r.elo) : "-", 7) + " " + pad(r.elo_error ? fmt("%.1f", *r.elo_error) : "-", 6) + " ";
     out += pad(std::to_string(r.wdl.games()), 7) + " " + pad(std::to_string(r.wdl.wins), 5) + " " +
            pad(std::to_string(r.wdl.draws), 5) + " " + pad(std::to_string(r.wdl.losses), 5) + " ";
@@ -161,16 +169,24 @@ std::string format_standings(const Standings& s) {
 
 std::string format_crosstable(const Standings& s) {
   const std::size_t n = s.engines.size();
-  std::string out = pad("", 21);
-  for (std::size_t j = 0; j < n; ++j) out += " " + pad(s.engines[j].substr(0, 12), 12);
+  auto cell = [&](std::size_t i, std::size_t j) -> std::string {
+    const auto& w = s.cross[i][j];
+    return i == j ? "-" : w.games() ? std::to_string(w.wins) + "-" + std::to_string(w.draws) + "-" + std::to_string(w.losses) : ".";
+  };
+  // Each column as wide as its engine's whole name or its widest cell, whichever is wider.
+  std::size_t name_width = 20;
+  std::vector<std::size_t> width(n, 8);
+  for (std::size_t j = 0; j < n; ++j) {
+    name_width = std::max(name_width, s.engines[j].size());
+    width[j] = std::max(width[j], s.engines[j].size());
+    for (std::size_t i = 0; i < n; ++i) width[j] = std::max(width[j], cell(i, j).size());
+  }
+  std::string out = pad("", name_width + 1);
+  for (std::size_t j = 0; j < n; ++j) out += " " + pad(s.engines[j], width[j]);
   out += "\n";
   for (std::size_t i = 0; i < n; ++i) {
-    out += pad(s.engines[i].substr(0, 20), 20, false) + " ";
-    for (std::size_t j = 0; j < n; ++j) {
-      const auto& w = s.cross[i][j];
-      std::string cell = i == j ? "-" : w.games() ? std::to_string(w.wins) + "-" + std::to_string(w.draws) + "-" + std::to_string(w.losses) : ".";
-      out += " " + pad(cell, 12);
-    }
+    out += pad(s.engines[i], name_width, false) + " ";
+    for (std::size_t j = 0; j < n; ++j) out += " " + pad(cell(i, j), width[j]);
     out += "\n";
   }
   out += "(wins-draws-losses of the row engine against the column engine)\n";

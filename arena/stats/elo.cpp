@@ -118,7 +118,9 @@ void Pentanomial::add(GameResult first_game, GameResult second_game) {
 std::string to_string(const Estimate& estimate, int decimals) {
   if (!estimate.finite()) return estimate.infinity == Infinity::Positive ? "+inf" : "-inf";
   std::ostringstream out;
-  out << std::fixed << std::setprecision(std::max(decimals, 0)) << estimate.value << " +/- ";
+  // A value that rounds to zero prints as 0, not -0.
+  const double shown = std::abs(estimate.value) < 0.5 * std::pow(10.0, -std::max(decimals, 0)) ? 0.0 : estimate.value;
+  out << std::fixed << std::setprecision(std::max(decimals, 0)) << shown << " +/- ";
   if (estimate.error)
     out << *estimate.error;
   else

@@ -94,3 +94,29 @@ TEST(Standings, TheFooterCountsVirtualDrawsInGoodEnglish) {
   const std::string plural = arena::output::format_standings(arena::output::compute({"A", "B", "C"}, two, ""));
   EXPECT_NE(plural.find("(2 virtual draws for perfect scores)"), std::string::npos) << plural;
 }
+
+TEST(Standings, NamesThatDifferOnlyAtTheEndStayApart) {
+  // The default tournament has engine-level-3 and engine-level-8: cut to a fixed width they
+  // were one name in the crosstable.
+  const std::string a = "engine-level-3-with-a-long-tail", b = "engine-level-8-with-a-long-tail";
+  std::vector<GameRecord> games;
+  play(games, a, b, 1, 1, 1);
+  const auto s = arena::output::compute({a, b}, games, "");
+  const std::string table = arena::output::format_standings(s), cross = arena::output::format_crosstable(s);
+  const std::string header = cross.substr(0, cross.find('\n'));
+  for (const auto& name : {a, b}) {
+    EXPECT_NE(table.find(name), std::string::npos) << table;
+    EXPECT_NE(header.find(" " + name), std::string::npos) << cross;  // the column
+    EXPECT_NE(cross.find("\n" + name + " "), std::string::npos) << cross;  // the row
+  }
+  // Columns line up: every row of the crosstable is as long as the header.
+  std::vector<std::size_t> lengths;
+  for (std::size_t pos = 0, nl; (nl = cross.find('\n', pos)) != std::string::npos && lengths.size() < 3; pos = nl + 1)
+    lengths.push_back(nl - pos);
+  ASSERT_EQ(lengths.size(), 3u);
+  EXPECT_EQ(lengths[0], lengths[1]);
+  EXPECT_EQ(lengths[1], lengths[2]);
+  // An even match's Elo rounds to zero and prints without a sign.
+  EXPECT_NE(table.find(" 0.0 "), std::string::npos) << table;
+  EXPECT_EQ(table.find("-0.0"), std::string::npos) << table;
+}

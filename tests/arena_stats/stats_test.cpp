@@ -91,6 +91,9 @@ TEST(Elo, DegenerateSamplesAreFlaggedNotNan) {
   const MatchSummary short_match = summary(Wdl{.wins = 1, .draws = 1});
   EXPECT_FALSE(short_match.elo.error);
   EXPECT_EQ(to_string(short_match.elo), "190.85 +/- inf");
+  // A tiny negative value prints as 0, not "-0.00".
+  EXPECT_EQ(to_string(Estimate{.value = -0.001, .error = 1.5}), "0.00 +/- 1.50");
+  EXPECT_EQ(to_string(Estimate{.value = -0.006, .error = 1.5}), "-0.01 +/- 1.50");
 
   for (int i = 1; i < 125; ++i) {  // every small sample: no NaN or inf in any field
     Pentanomial p;
