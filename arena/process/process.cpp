@@ -10,6 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <filesystem>
 #include <mutex>
 
 #include <boost/asio/read.hpp>
@@ -33,13 +34,19 @@ namespace asio = boost::asio;
 
 namespace {
 
-std::string resolve_program(const std::string& program) {
+// A command with a '/' names a file: relative to the engine's working directory when it has one
+// (as in cutechess and fastchess, where "dir=... cmd=./engine" is the usual form), otherwise to
+// the arena's. A bare name is looked up in PATH.
+std::string resolve_program(const std::string& program, const std::string& workdir) {
   if (program.empty()) throw SpawnError("empty command");
   if (program.find('/') != std::string::npos) {
+    const std::string path = program.front() == '/' || workdir.empty() ? program : workdir + "/" + program;
+    const std::string shown = path == program ? "'" + program + "'" : "'" + program + "' (in '" + workdir + "')";
     struct stat st {};
-    if (::stat(program.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) throw SpawnError("'" + program + "' is a folder, not a program");
-    if (::access(program.c_str(), X_OK) != 0) throw SpawnError("'" + program + "' is not an executable file");
-    return program;
+    if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) throw SpawnError(shown + " is a folder, not a program");
+    if (::access(path.c_str(), X_OK) != 0) throw SpawnError(shown + " is not an executable file");
+    // Absolute, so that exec after the change of directory finds the same file.
+    return std::filesystem::absolute(path).lexically_normal().string();
   }
   auto found = bp::search_path(program);
   if (found.empty()) throw SpawnError("'" + program + "' was not found in PATH");
@@ -67,9 +74,9 @@ Process::Process(const SpawnSpec& spec, ChildRegistry& registry, std::shared_ptr
   static std::once_flag ignore_sigpipe;
   std::call_once(ignore_sigpipe, [] { ::signal(SIGPIPE, SIG_IGN); });
 
-  const std::string exe = resolve_program(spec.program);
   if (!spec.workdir.empty() && ::access(spec.workdir.c_str(), X_OK) != 0)
     throw SpawnError("working directory '" + spec.workdir + "' is not accessible");
+  const std::string exe = resolve_program(spec.program, spec.workdir);
 
   // Runs in the child between fork and exec: its own process group (so Ctrl-C on the terminal
   // reaches only the arena, and a kill reaches the engine's helpers too), default signal

@@ -1,4 +1,5 @@
 #include <gtest/gtest.h>
+#include <fstream>
 #include <signal.h>
 
 #include "process/process.h"
@@ -6,6 +7,8 @@
 
 using namespace arena::process;
 using namespace std::chrono;
+using arena_test::TempDir;
+namespace fs = std::filesystem;
 
 TEST(Process, ReadHasAnAbsoluteDeadline) {
   ChildRegistry reg;
@@ -85,6 +88,34 @@ TEST(Process, SpawnErrorsSayWhy) {
   }
   EXPECT_THROW(Process({"no-such-engine-in-path", {}, "", 1024}, reg, nullptr), SpawnError);
   EXPECT_THROW(Process({"sleep", {"1"}, "/no/such/dir", 1024}, reg, nullptr), SpawnError);
+  EXPECT_EQ(reg.size(), 0u);
+}
+
+// "dir=... cmd=./engine", as in cutechess and fastchess: a relative command is found in the
+// engine's working directory, not in the arena's (a name with no '/' still comes from PATH).
+TEST(Process, ARelativeCommandIsFoundInTheEnginesWorkingDirectory) {
+  ChildRegistry reg;
+  TempDir d;
+  const std::string dir = d / "my engine";
+  fs::create_directories(dir);
+  {
+    std::ofstream script(dir + "/where.sh");
+    script << "#!/bin/sh\npwd\n";
+  }
+  fs::permissions(dir + "/where.sh", fs::perms::owner_all);
+  {
+    Process p({"./where.sh", {}, dir, 1024}, reg, nullptr);
+    std::string line;
+    ASSERT_EQ(p.read_line(line, Clock::now() + seconds(5)), ReadStatus::Line);
+    EXPECT_EQ(fs::path(line), fs::canonical(dir));
+  }
+  try {  // the message names the directory the command was looked for in
+    Process p({"./where.sh", {}, d.path.string(), 1024}, reg, nullptr);
+    FAIL();
+  } catch (const SpawnError& e) {
+    EXPECT_NE(std::string(e.what()).find("'./where.sh' (in '" + d.path.string() + "') is not an executable file"), std::string::npos)
+        << e.what();
+  }
   EXPECT_EQ(reg.size(), 0u);
 }
 
