@@ -1,6 +1,6 @@
 #pragma once
 // How long one search may think: a soft limit (do not start another iteration) and a hard limit
-// (abort), both from the clock of the side to move, or fixed by movetime.
+// (abort), both from the clock of the side to move, capped by movetime.
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
@@ -16,21 +16,12 @@ class TimeManager {
 
   TimeManager(const Limits& limits, Side side) : start_(Clock::now()) {
     if (limits.infinite) return;
+    from_clock(limits, side);
+    // movetime and a clock together: whichever ends the search first (PROTOCOL.md, go).
     if (limits.movetime_ms > 0) {
-      soft_ms_ = hard_ms_ = limits.movetime_ms;
-      return;
+      hard_ms_ = hard_ms_ < 0 ? limits.movetime_ms : std::min(hard_ms_, limits.movetime_ms);
+      soft_ms_ = soft_ms_ < 0 ? limits.movetime_ms : std::min(soft_ms_, limits.movetime_ms);
     }
-    const std::int64_t left = limits.clock_ms[index(side)];
-    if (left < 0) return;
-    const std::int64_t inc = std::max<std::int64_t>(0, limits.increment_ms[index(side)]);
-    const int moves = limits.moves_to_go > 0 ? std::min(limits.moves_to_go, 40) : 30;
-    // Never plan to use more than what is left after keeping a reserve for the next moves. The
-    // increment is credited after the move, so even an increment larger than the clock cannot
-    // pay for this one: at most three quarters of what is left.
-    const std::int64_t budget = left / moves + inc * 3 / 4;
-    hard_ms_ = std::max<std::int64_t>(1, std::min({left / 3 + inc / 2, budget * 4, left * 3 / 4}));
-    soft_ms_ = std::max<std::int64_t>(1, std::min(budget, hard_ms_) / 2);
-    if (limits.moves_to_go == 1) soft_ms_ = std::max<std::int64_t>(1, std::min(left * 7 / 10, hard_ms_));
   }
 
   std::int64_t elapsed_ms() const {
@@ -42,6 +33,22 @@ class TimeManager {
   std::int64_t hard_limit_ms() const { return hard_ms_; }
 
  private:
+  void from_clock(const Limits& limits, Side side) {
+    // Clamped so that no sum or product below can overflow: 2^40 ms is 35 years.
+    constexpr std::int64_t kLongest = std::int64_t{1} << 40;
+    const std::int64_t left = std::min(limits.clock_ms[index(side)], kLongest);
+    if (left < 0) return;
+    const std::int64_t inc = std::clamp<std::int64_t>(limits.increment_ms[index(side)], 0, kLongest);
+    const int moves = limits.moves_to_go > 0 ? std::min(limits.moves_to_go, 40) : 30;
+    // Never plan to use more than what is left after keeping a reserve for the next moves. The
+    // increment is credited after the move, so even an increment larger than the clock cannot
+    // pay for this one: at most three quarters of what is left.
+    const std::int64_t budget = left / moves + inc * 3 / 4;
+    hard_ms_ = std::max<std::int64_t>(1, std::min({left / 3 + inc / 2, budget * 4, left * 3 / 4}));
+    soft_ms_ = std::max<std::int64_t>(1, std::min(budget, hard_ms_) / 2);
+    if (limits.moves_to_go == 1) soft_ms_ = std::max<std::int64_t>(1, std::min(left * 7 / 10, hard_ms_));
+  }
+
   Clock::time_point start_;
   std::int64_t soft_ms_ = -1, hard_ms_ = -1;  // -1: no limit
 };

@@ -58,5 +58,38 @@ TEST(TimeManager, MovetimeInfiniteAndNoClock) {
   EXPECT_GT(TimeManager(north_only, Side::North).hard_limit_ms(), 0);
 }
 
+// "Several limits may be combined; the search ends at the first one reached": a long movetime
+// does not let the mover overrun a short clock (it did: movetime was read alone).
+TEST(TimeManager, MovetimeAndClockTogetherEndAtTheFirst) {
+  Limits both = clock_limits(300, 0, 0);
+  both.movetime_ms = 3000;
+  const TimeManager short_clock(both, Side::South);
+  const TimeManager clock_alone(clock_limits(300, 0, 0), Side::South);
+  EXPECT_EQ(short_clock.hard_limit_ms(), clock_alone.hard_limit_ms());
+  EXPECT_EQ(short_clock.soft_limit_ms(), clock_alone.soft_limit_ms());
+  EXPECT_LE(short_clock.hard_limit_ms(), 300 * 3 / 4);
+  both = clock_limits(3600000, 0, 0);
+  both.movetime_ms = 200;
+  const TimeManager short_movetime(both, Side::South);
+  EXPECT_EQ(short_movetime.hard_limit_ms(), 200);
+  EXPECT_EQ(short_movetime.soft_limit_ms(), 200);
+}
+
+// Increments and clocks up to the largest count the protocol reads: no overflow turns a huge
+// increment into a tiny (or negative) budget.
+TEST(TimeManager, HugeClocksAndIncrementsDoNotOverflow) {
+  const std::int64_t huge[] = {std::int64_t{1} << 40, std::int64_t{4000000000000000000}, INT64_MAX};
+  for (std::int64_t inc : huge) {
+    const TimeManager tm(clock_limits(1000, inc, 0), Side::South);
+    EXPECT_EQ(tm.hard_limit_ms(), 750) << inc;  // three quarters of the clock, as for any large increment
+    EXPECT_GE(tm.soft_limit_ms(), 1) << inc;
+  }
+  for (std::int64_t left : huge) {
+    const TimeManager tm(clock_limits(left, left, 0), Side::South);
+    EXPECT_GT(tm.hard_limit_ms(), 1000000) << left;
+    EXPECT_LE(tm.soft_limit_ms(), tm.hard_limit_ms()) << left;
+  }
+}
+
 }  // namespace
 }  // namespace mancala::search
