@@ -75,12 +75,13 @@ std::string Game::drawing() const {
   const std::string north_score = std::to_string(score(Side::North)), south_score = std::to_string(score(Side::South));
   std::string out;
   out += labels_n + "  (North's pits, numbered from North's left)\n";
-  out += top + "\n";
+  auto trimmed = [](std::string row) { return row.erase(row.find_last_not_of(' ') + 1); };
+  out += trimmed(top) + "\n";
   out += (stores ? " [" : " (") + std::string(north_score.size() < 3 ? 3 - north_score.size() : 0, ' ') + north_score +
          (stores ? "]" : ")") + std::string(4 * m, ' ') + (stores ? "[" : "(") +
          std::string(south_score.size() < 3 ? 3 - south_score.size() : 0, ' ') + south_score + (stores ? "]" : ")") +
          (stores ? "   North store left, South store right\n" : "   captured: North left, South right\n");
-  out += bottom + "\n";
+  out += trimmed(bottom) + "\n";
   out += labels_s + "  (South's pits)\n";
   return out;
 }

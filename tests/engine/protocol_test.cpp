@@ -126,6 +126,21 @@ TEST_F(Umi, BedouinSetUpDistributionChoiceAndOpenings) {
   EXPECT_EQ(notation(), "bedouin(70) 2,3,33,1,3,3:0 3,3,13,2,2,2:0 n play 4");
 }
 
+// PROTOCOL.md section 11.2, byte for byte (the drawing's rows once ended in a blank).
+TEST_F(Umi, BoardDrawingMatchesTheTranscript) {
+  send("position startpos kalah moves 3 6 4");
+  EXPECT_EQ(answer("d"), (std::vector<std::string>{
+                             "  N:      6   5   4   3   2   1   (North's pits, numbered from North's left)",
+                             "          5   5   0   5   5   5",
+                             " [  1]                        [  2]   North store left, South store right",
+                             "          5   5   0   5   5   0",
+                             "  S:      1   2   3   4   5   6   (South's pits)",
+                             "notation kalah(6,4) 5,5,0,5,5,0:2 5,5,5,0,5,5:1 s",
+                             "tomove south",
+                             "legal 1 2 4 5",
+                         }));
+}
+
 TEST_F(Umi, FinishedGameShowsResultAndAnswersBestmoveNone) {
   send("position fen kalah(6,4) 1,0,1,1,1,1:12 0,0,0,1,0,3:27 n moves 4 3 5 1 6");
   const auto d = answer("d");
