@@ -1,6 +1,7 @@
 // mancala-engine: speaks UMI (PROTOCOL.md) on stdin/stdout, or runs one helper command given on
 // the command line (`bench`, `perft`) and exits.
 #include <CLI/CLI.hpp>
+#include <atomic>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -37,7 +38,8 @@ int run_perft(const std::vector<std::string>& words) {
     std::cerr << "perft: " << game.error() << "\n";
     return 2;
   }
-  std::cout << mancala::protocol::perft_report(*game, depth) << std::endl;
+  const std::atomic<bool> never_stop{false};
+  std::cout << *mancala::protocol::perft_report(*game, depth, never_stop) << std::endl;
   return 0;
 }
 
@@ -65,7 +67,8 @@ int main(int argc, char** argv) {
   }
 
   if (*bench) {
-    mancala::search::run_bench(bench_depth, std::cout);
+    const std::atomic<bool> never_stop{false};
+    mancala::search::run_bench(bench_depth, std::cout, never_stop);
     std::cout.flush();
     return 0;
   }

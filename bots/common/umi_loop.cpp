@@ -1,5 +1,6 @@
 #include "common/umi_loop.h"
 
+#include <atomic>
 #include <istream>
 #include <ostream>
 #include <string_view>
@@ -130,7 +131,10 @@ class BotSession {
     auto depth = umi::parse_depth("perft", args, 0, umi::kMaxHelperDepth);
     if (!depth) return error(depth.error());
     if (!game_) return error("perft: no position (send position first)");
-    say(umi::perft_report(*game_, *depth));
+    // Run to completion before the next command (PROTOCOL.md section 10 allows it of a simple
+    // engine; the project's engine runs it on its search thread, where `stop` ends it).
+    const std::atomic<bool> never_stop{false};
+    say(*umi::perft_report(*game_, *depth, never_stop));
   }
 
   const BotInfo& info_;

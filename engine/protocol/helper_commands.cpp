@@ -29,9 +29,11 @@ std::vector<std::string> describe_position(const Game& game) {
   return lines;
 }
 
-std::string perft_report(const Game& game, int depth) {
+std::optional<std::string> perft_report(const Game& game, int depth, const std::atomic<bool>& stop) {
   const auto start = std::chrono::steady_clock::now();
-  const std::uint64_t nodes = perft(game.variant(), game.position(), depth);
+  const auto counted = perft_until(game.variant(), game.position(), depth, stop);
+  if (!counted) return std::nullopt;
+  const std::uint64_t nodes = *counted;
   const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
   const std::uint64_t nps = nodes * 1000 / static_cast<std::uint64_t>(ms > 0 ? ms : 1);
   return "perft depth " + std::to_string(depth) + " nodes " + std::to_string(nodes) + " time " + std::to_string(ms) +

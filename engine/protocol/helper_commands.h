@@ -1,6 +1,8 @@
 #pragma once
 // The commands for people and tests (not needed by a GUI): `d`, `perft` and `eval`. Each returns
 // the lines to print.
+#include <atomic>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,8 +16,8 @@ namespace mancala::protocol {
 // over, `result <south|north|draw> <south-score> <north-score>`.
 std::vector<std::string> describe_position(const Game& game);
 
-// `perft depth <d> nodes <n> time <ms> nps <n>`.
-std::string perft_report(const Game& game, int depth);
+// `perft depth <d> nodes <n> time <ms> nps <n>`, or nothing once `stop` is set.
+std::optional<std::string> perft_report(const Game& game, int depth, const std::atomic<bool>& stop);
 
 // `eval seeds <x>`: the static evaluation from the side to move's view.
 std::string eval_report(const search::Searcher& searcher, const Game& game);

@@ -167,7 +167,11 @@ void Session::perft(const Args& args) {
   auto depth = parse_depth("perft", args, 0, kMaxHelperDepth);
   if (!depth) return error(depth.error());
   if (!game_) return error("perft: no position (send position first)");
-  out_.write(perft_report(*game_, *depth));
+  // On the worker, so that `isready` is answered and `stop` or `quit` end it (perft 30 would
+  // otherwise hold the engine for years).
+  search_.start_task([game = *game_, d = *depth](const std::atomic<bool>& stop) {
+    return std::vector<std::string>{perft_report(game, d, stop).value_or("info string perft " + std::to_string(d) + " stopped")};
+  });
 }
 
 void Session::eval() {
@@ -183,10 +187,15 @@ void Session::bench(const Args& args) {
     if (!parsed) return error(parsed.error());
     depth = *parsed;
   }
-  std::ostringstream text;
-  search::run_bench(depth, text);
-  std::istringstream lines(text.str());
-  for (std::string line; std::getline(lines, line);) out_.write(line);
+  search_.start_task([depth](const std::atomic<bool>& stop) {
+    std::ostringstream text;
+    const auto result = search::run_bench(depth, text, stop);
+    std::vector<std::string> lines;
+    std::istringstream in(text.str());
+    for (std::string line; std::getline(in, line);)
+      lines.push_back(result.stopped && line == "bench stopped" ? "info string bench stopped" : line);
+    return lines;
+  });
 }
 
 }  // namespace mancala::protocol

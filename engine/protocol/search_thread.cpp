@@ -22,6 +22,24 @@ void SearchThread::start(SearchJob job) {
   worker_ = std::thread([this, job = std::move(job)]() mutable { run(std::move(job)); });
 }
 
+void SearchThread::start_task(std::function<std::vector<std::string>(const std::atomic<bool>& stop)> task) {
+  join();
+  {
+    std::lock_guard lock(mutex_);
+    stop_requested_ = false;
+    ponderhit_requested_ = false;
+    pondering_ = false;
+    holding_ = false;
+    abort_ = false;
+  }
+  running_ = true;
+  worker_ = std::thread([this, task = std::move(task)] {
+    const std::vector<std::string> lines = task(abort_);
+    running_ = false;  // before the lines, as for a bestmove: a GUI that reacts finds the engine idle
+    for (const std::string& line : lines) out_.write(line);
+  });
+}
+
 void SearchThread::stop() {
   {
     std::lock_guard lock(mutex_);

@@ -2,11 +2,15 @@
 // Runs one search at a time on a worker thread, so the command loop keeps answering `isready`,
 // `stop` and `quit` while it thinks. The worker prints the `info` lines and exactly one
 // `bestmove` per started search. `go infinite` and `go ponder` hold the bestmove until `stop`
-// (or, for ponder, restart with the real limits at `ponderhit`), as UCI requires.
+// (or, for ponder, restart with the real limits at `ponderhit`), as UCI requires. The long
+// helper commands (`perft`, `bench`) run here too, so that they can be stopped.
 #include <atomic>
 #include <condition_variable>
+#include <functional>
 #include <mutex>
+#include <string>
 #include <thread>
+#include <vector>
 
 #include "protocol/line_io.h"
 #include "rules/game.h"
@@ -34,6 +38,10 @@ class SearchThread {
   void join();
 
   void start(SearchJob job);  // requires !busy()
+  // Runs `task` on the worker like a search with limits, then prints the lines it returns:
+  // busy() until then, and `stop` sets the flag it is given (it then ends early and says so in
+  // its lines). Requires !busy().
+  void start_task(std::function<std::vector<std::string>(const std::atomic<bool>& stop)> task);
   void stop();                // ends any search and waits for its bestmove line
   void ponderhit();           // a ponder search becomes a normal one; ignored otherwise
   // End of input: a search with limits may finish; an infinite or ponder search is stopped.

@@ -28,9 +28,8 @@ constexpr const char* kBenchPositions[] = {
 
 }  // namespace
 
-BenchResult run_bench(int depth, std::ostream& out) {
+BenchResult run_bench(int depth, std::ostream& out, const std::atomic<bool>& stop) {
   BenchResult total;
-  const std::atomic<bool> stop{false};
   for (const char* text : kBenchPositions) {
     auto game = Game::from_notation(text);
     if (!game) {
@@ -42,6 +41,11 @@ BenchResult run_bench(int depth, std::ostream& out) {
     limits.depth = depth;
     const auto start = std::chrono::steady_clock::now();
     const Result r = searcher.search(game->variant(), game->position(), limits, stop);
+    if (stop.load()) {
+      out << "bench stopped\n";
+      total.stopped = true;
+      return total;
+    }
     total.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     total.nodes += r.nodes;
     out << "position " << text << "\n  bestmove " << game->move_text(r.best) << " depth " << r.depth << " nodes "

@@ -225,6 +225,25 @@ TEST_F(UmiSearch, BareGoSearchesUntilStop) {
   until("bestmove");
 }
 
+// perft and bench run like a search (PROTOCOL.md section 10): isready is answered while they
+// count, stop ends them with an info string, quit exits at once. perft 30 would take years.
+TEST_F(UmiSearch, LongHelperCommandsCanBeStopped) {
+  send("position startpos kalah");
+  for (const char* line : {"perft 30", "bench 64"}) {
+    EXPECT_TRUE(answer(line).empty()) << line;  // readyok at once, nothing else yet
+    for (const char* refused : {"perft 3", "eval", "bench 1", "setoption name Hash value 8"})
+      expect_one_error(answer(refused), refused);
+    send("stop");
+    const auto lines = until("info string");
+    EXPECT_EQ(lines.back(), std::string(line) == "perft 30" ? "info string perft 30 stopped" : "info string bench stopped");
+    send("perft 3");
+    EXPECT_TRUE(starts_with(until("perft depth").back(), "perft depth 3 nodes 185 ")) << "the engine goes on";
+  }
+  send("perft 30");
+  send("quit");
+  EXPECT_EQ(engine.wait_exit(kReply), 0);
+}
+
 TEST_F(UmiSearch, CommandsDuringASearch) {
   send("position startpos kalah");
   send("go infinite");
