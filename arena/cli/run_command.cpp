@@ -166,7 +166,8 @@ Handler add_run(CLI::App& app, process::ChildRegistry& registry) {
       const auto summary = tournament::run(cfg, env);
       return summary.outcome == tournament::Outcome::Interrupted ? 130 : 0;
     } catch (const config::ConfigError& e) {
-      std::cerr << "arena run: " << e.what() << "\n";
+      // Ctrl-C kills the engines, which then look broken (a filter judge "exited"): say why.
+      std::cerr << "arena run: " << (registry.interrupted() ? "interrupted" : e.what()) << "\n";
       return registry.interrupted() ? 130 : 2;
     } catch (const tournament::ResultsError& e) {
       std::cerr << "arena run: " << e.what() << "\n";

@@ -281,6 +281,21 @@ TEST(Integration, BadFlagsAndConfigsGiveOneClearError) {
 // The project's engine as the judge of random openings, and its scores in the results file: it
 // reports decimal scores ("score seeds -2.58"), which the arena once read as integers, so the
 // filter stopped the run and the records lost most scores (or kept an earlier depth's).
+// Ctrl-C while the filter judge searches: the judge dies with the run, and the message said
+// it had crashed ("the engine exited ... (killed by signal 9)").
+TEST(Integration, CtrlCWhileFilteringOpeningsSaysInterrupted) {
+  TempDir d;
+  auto argv = arena_run(d, {"--engine", "name=judge cmd=" FAULT_BOT " arg=--fault arg=hang arg=--at arg=1", "--engine",
+                            "name=random cmd=" RANDOM_BOT, "--rounds", "2", "--depth", "2", "--openings-random", "2",
+                            "--filter-engine", "judge"});
+  const pid_t pid = arena_test::start(argv, d / "i.out", d / "i.err");
+  std::this_thread::sleep_for(std::chrono::milliseconds(1000));
+  ::kill(pid, SIGINT);
+  EXPECT_EQ(arena_test::wait_exit(pid), 130);
+  EXPECT_EQ(arena_test::read_file(d / "i.err"), "arena run: interrupted\n");
+  EXPECT_EQ(arena_test::processes_after(std::string(FAULT_BOT) + " --fault hang"), 0);
+}
+
 TEST(Integration, TheEnginesDecimalScoresJudgeOpeningsAndAreRecorded) {
   TempDir d;
   const auto r = run(arena_run(d, {"--engine", "name=engine cmd=" ENGINE_EXE " option.Hash=1", "--engine", "name=greedy cmd=" GREEDY_BOT,
