@@ -1,20 +1,54 @@
 #include "cli/engine_flag.h"
 
+#include <string>
+#include <vector>
+
 #include "protocol/umi.h"
 
 namespace arena::cli {
 
 using config::ConfigError;
 
+namespace {
+
+// The flag's words: blanks separate them, except inside double quotes (arg="my bot.py",
+// "option.Clear Hash=", option.UMI_Opponent="Deep Sower"), where \" and \\ stand for " and \.
+std::vector<std::string> words(const std::string& text) {
+  std::vector<std::string> out;
+  std::string word;
+  bool in_word = false, quoted = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (quoted && c == '\\' && i + 1 < text.size() && (text[i + 1] == '"' || text[i + 1] == '\\')) {
+      word += text[++i];
+    } else if (c == '"') {
+      quoted = !quoted;
+      in_word = true;
+    } else if (!quoted && (c == ' ' || c == '\t')) {
+      if (in_word) out.push_back(word);
+      word.clear();
+      in_word = false;
+    } else {
+      word += c;
+      in_word = true;
+    }
+  }
+  if (quoted) throw ConfigError("--engine \"" + text + "\": a double quote is not closed");
+  if (in_word) out.push_back(word);
+  return out;
+}
+
+}  // namespace
+
 config::EngineConfig parse_engine_flag(const std::string& text) {
   config::EngineConfig e;
   config::TimeControl tc;
   bool has_tc = false;
-  for (auto tok : protocol::tokens(text)) {
+  for (const std::string& tok : words(text)) {
     const auto eq = tok.find('=');
     if (eq == std::string_view::npos || eq == 0)
-      throw ConfigError("--engine \"" + text + "\": '" + std::string(tok) + "' is not key=value");
-    const std::string key(tok.substr(0, eq)), value(tok.substr(eq + 1));
+      throw ConfigError("--engine \"" + text + "\": '" + tok + "' is not key=value (quote a value with blanks: arg=\"my bot.py\")");
+    const std::string key = tok.substr(0, eq), value = tok.substr(eq + 1);
     auto number = [&](std::int64_t min) {
       auto v = protocol::parse_int(value);
       if (!v || *v < min) throw ConfigError("--engine: " + key + "=" + value + " is not an integer >= " + std::to_string(min));

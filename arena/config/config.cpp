@@ -67,6 +67,8 @@ void validate(const TournamentConfig& c) {
       if (!(p > 0 && p < 0.5)) throw ConfigError(std::string("sprt.") + name + ": must lie between 0 and 0.5 (exclusive)");
   }
   if (!c.anchor.empty() && !names.count(c.anchor)) throw ConfigError("anchor: no engine is named '" + c.anchor + "'");
+  if (!c.openings.filter_engine.empty() && c.openings.source != OpeningsConfig::Source::Random)
+    throw ConfigError("openings.filter_engine: only for random openings (--openings-random or \"source\": \"random\")");
   if (!c.openings.filter_engine.empty() && !names.count(c.openings.filter_engine))
     throw ConfigError("openings.filter_engine: no engine is named '" + c.openings.filter_engine + "'");
   if (c.output.dir.empty()) throw ConfigError("output.dir: must not be empty");

@@ -69,6 +69,16 @@ void parse_openings(const json& j, const std::string& path, OpeningsConfig& o) {
   r.finish();
   if (o.source == OpeningsConfig::Source::File && o.file.empty())
     throw ConfigError(r.path("file") + ": openings from a file need the file's path");
+  // A field of the other source would be ignored without a word ("plies" with a file, say).
+  const char* random_only[] = {"plies", "count", "filter_engine", "filter_depth", "filter_max_score"};
+  const char* file_only[] = {"file", "shuffle"};
+  const char* source = o.source == OpeningsConfig::Source::Start ? "start" : o.source == OpeningsConfig::Source::Random ? "random" : "file";
+  for (const char* key : random_only)
+    if (j.contains(key) && o.source != OpeningsConfig::Source::Random)
+      throw ConfigError(r.path(key) + ": only for random openings (\"source\": \"random\"), but the source is \"" + source + "\"");
+  for (const char* key : file_only)
+    if (j.contains(key) && o.source != OpeningsConfig::Source::File)
+      throw ConfigError(r.path(key) + ": only for openings from a file (\"source\": \"file\"), but the source is \"" + source + "\"");
 }
 
 }  // namespace

@@ -44,13 +44,14 @@ std::optional<TimeControl> parse_clock(std::string_view text, std::string& error
     tc.moves_per_period = moves;
     rest.remove_prefix(slash + 1);
   }
-  std::string_view base = rest, inc;
+  std::string_view base = rest;
+  std::optional<std::string_view> inc;  // "1+" is a typo, not 1+0
   if (auto plus = rest.find('+'); plus != std::string_view::npos) {
     base = rest.substr(0, plus);
     inc = rest.substr(plus + 1);
   }
   const auto b = parse_seconds(base);
-  const auto i = inc.empty() ? std::optional<double>(0.0) : parse_seconds(inc);
+  const auto i = inc ? parse_seconds(*inc) : std::optional<double>(0.0);
   if (!b || !i || *b <= 0) {
     error = "'" + std::string(text) + "' is not a time control; expected seconds as in \"10+0.1\", \"40/60+0\" or \"inf\"";
     return std::nullopt;

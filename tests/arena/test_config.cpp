@@ -61,6 +61,24 @@ TEST(Config, EveryMalformedFieldIsNamed) {
   EXPECT_EQ(error_of({{"gauntlet_players", 2}, {"kind", "gauntlet"}}),
             "gauntlet_players: must be smaller than the number of engines (2)");
   EXPECT_EQ(error_of({{"name", "a/b"}}).rfind("name: must be a plain name", 0), 0u);
+  // A field of the other openings source was ignored without a word.
+  EXPECT_EQ(error_of({{"openings", {{"source", "file"}, {"file", "o.txt"}, {"plies", 4}}}}),
+            "openings.plies: only for random openings (\"source\": \"random\"), but the source is \"file\"");
+  EXPECT_EQ(error_of({{"openings", {{"plies", 4}}}}),
+            "openings.plies: only for random openings (\"source\": \"random\"), but the source is \"start\"");
+  EXPECT_EQ(error_of({{"openings", {{"source", "random"}, {"file", "o.txt"}}}}),
+            "openings.file: only for openings from a file (\"source\": \"file\"), but the source is \"random\"");
+  EXPECT_EQ(error_of({{"openings", {{"source", "random"}, {"plies", 4}, {"count", 3}, {"filter_engine", "a"}}}}), "");
+  EXPECT_EQ(error_of({{"openings", {{"source", "file"}, {"file", "o.txt"}, {"shuffle", true}}}}), "");
+  TournamentConfig flagged;  // --filter-engine over a config without random openings
+  apply_json(minimal(), flagged);
+  flagged.openings.filter_engine = "a";
+  try {
+    validate(flagged);
+    ADD_FAILURE() << "a filter engine without random openings was accepted";
+  } catch (const ConfigError& e) {
+    EXPECT_STREQ(e.what(), "openings.filter_engine: only for random openings (--openings-random or \"source\": \"random\")");
+  }
 }
 
 TEST(Config, EngineFieldsAreNamedWithTheirIndex) {
@@ -125,6 +143,8 @@ TEST(Config, TimeControlText) {
   EXPECT_EQ(tc->describe(), "40/60+0.5");
   EXPECT_EQ(parse_clock("0.5+0.01", err)->describe(), "0.5+0.01");
   EXPECT_FALSE(parse_clock("1+x", err));
+  EXPECT_FALSE(parse_clock("1+", err));  // a typo, once read as 1+0
+  EXPECT_FALSE(parse_clock("40/1+", err));
   EXPECT_FALSE(parse_clock("0/1", err));
   EXPECT_FALSE(parse_clock("-1", err));
   EXPECT_FALSE(parse_clock("inf", err)->limited());
@@ -138,6 +158,13 @@ TEST(Config, EngineFlag) {
   EXPECT_EQ(e.time_margin_ms, 50);
   EXPECT_EQ(e.tc->depth, 4);
   EXPECT_EQ(arena::cli::parse_engine_flag("cmd=build/bots/random-bot").name, "random-bot");
+  // Double quotes keep blanks, anywhere in a word; \" and \\ inside them.
+  auto q = arena::cli::parse_engine_flag(R"(cmd=python3 arg="sp dir/my bot.py" "option.Clear Hash=" option.UMI_Opponent="Deep \"S\" Sower\\" dir="a b")");
+  EXPECT_EQ(q.args, (std::vector<std::string>{"sp dir/my bot.py"}));
+  EXPECT_EQ(q.options.at(0), (std::pair<std::string, std::string>{"Clear Hash", ""}));
+  EXPECT_EQ(q.options.at(1), (std::pair<std::string, std::string>{"UMI_Opponent", R"(Deep "S" Sower\)"}));
+  EXPECT_EQ(q.dir, "a b");
+  EXPECT_EQ(arena::cli::parse_engine_flag(R"(cmd=x arg="")").args, (std::vector<std::string>{""}));
   auto msg = [](const std::string& s) {
     try {
       arena::cli::parse_engine_flag(s);
@@ -147,6 +174,7 @@ TEST(Config, EngineFlag) {
     return std::string();
   };
   EXPECT_EQ(msg("name=x"), "--engine \"name=x\": needs cmd=<program>");
+  EXPECT_EQ(msg(R"(cmd=x arg="a b)"), R"(--engine "cmd=x arg="a b": a double quote is not closed)");
   EXPECT_EQ(msg("cmd=x margin=soon"), "--engine: margin=soon is not an integer >= 0");
   EXPECT_EQ(msg("cmd=x colour=red").rfind("--engine: unknown key 'colour'", 0), 0u);
 }
