@@ -91,4 +91,21 @@ std::string repeated_start_note(const TournamentConfig& cfg) {
          "openings file give each round its own.\n";
 }
 
+std::string reused_openings_note(const TournamentConfig& cfg, std::size_t openings) {
+  if (cfg.openings.source == OpeningsConfig::Source::Start || openings == 0 || static_cast<std::size_t>(cfg.rounds) <= openings)
+    return "";
+  return "Note: " + std::to_string(cfg.rounds) + " rounds from " + std::to_string(openings) +
+         (openings == 1 ? " opening" : " openings") +
+         ": openings are used again in order, so some game pairs repeat an earlier pair's start.\n";
+}
+
+std::string describe_time_controls(const TournamentConfig& cfg) {
+  std::size_t own = 0;
+  for (const auto& e : cfg.engines) own += e.tc.has_value();
+  if (own == 0) return cfg.tc.describe();
+  if (own == cfg.engines.size()) return "time control per engine";
+  return cfg.tc.describe() + " (" + std::to_string(own) + " of " + std::to_string(cfg.engines.size()) +
+         " engines have their own)";
+}
+
 }  // namespace arena::config

@@ -103,4 +103,11 @@ std::string concurrency_warning(int concurrency, unsigned cores);
 // play the same games again, which the ratings would count as independent evidence.
 std::string repeated_start_note(const TournamentConfig& cfg);
 
+// A note when there are more rounds than openings (each opening then starts several rounds),
+// or "".
+std::string reused_openings_note(const TournamentConfig& cfg, std::size_t openings);
+
+// The time control for the run's first line: the tournament's, or what the engines have.
+std::string describe_time_controls(const TournamentConfig& cfg);
+
 }  // namespace arena::config

@@ -17,6 +17,7 @@ std::vector<Opening> load_file(const std::string& path, const std::string& varia
   std::string line;
   for (int n = 1; std::getline(in, line); ++n) {
     if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (n == 1 && line.rfind("\xEF\xBB\xBF", 0) == 0) line.erase(0, 3);  // a UTF-8 byte order mark (Windows editors)
     const auto first = line.find_first_not_of(" \t");
     if (first == std::string::npos || line[first] == '#') continue;
     line = line.substr(first, line.find_last_not_of(" \t") - first + 1);

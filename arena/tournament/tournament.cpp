@@ -38,6 +38,15 @@ std::string safe_file_name(const std::string& s) {
   return out;
 }
 
+// Engine names are unique, but "a/b" and "a_b" make the same file name: then the engine's index
+// is added ("a_b-1"), so no two engines share a log.
+std::string unique_file_name(const std::vector<config::EngineConfig>& engines, std::size_t e) {
+  const std::string name = safe_file_name(engines[e].name);
+  for (std::size_t other = 0; other < engines.size(); ++other)
+    if (other != e && safe_file_name(engines[other].name) == name) return name + "-" + std::to_string(e);
+  return name;
+}
+
 json opening_json(const match::Opening& o) { return {{"position", o.position}, {"moves", o.moves}}; }
 
 match::Opening opening_from_json(const json& j) {
@@ -158,7 +167,8 @@ class Runner {
       env.max_line = static_cast<std::size_t>(cfg_.max_line_bytes);
       env.variant_family = variant_.substr(0, variant_.find('('));
       if (cfg_.output.log_traffic || cfg_.output.log_stderr) {
-        const std::string path = cfg_.output.dir + "/logs/" + safe_file_name(cfg_.engines[e].name) + "." + std::to_string(worker) + ".log";
+        const std::string file = unique_file_name(cfg_.engines, static_cast<std::size_t>(e));
+        const std::string path = cfg_.output.dir + "/logs/" + file + "." + std::to_string(worker) + ".log";
         env.log = std::make_shared<process::LogSink>(path, static_cast<std::size_t>(cfg_.output.log_limit_mb) << 20,
                                                      cfg_.output.log_traffic, cfg_.output.log_stderr);
       }
@@ -407,10 +417,10 @@ RunSummary run(const config::TournamentConfig& cfg, const RunEnv& env) {
 
   const Schedule schedule = make_schedule(cfg, openings);
   console.print("Tournament '" + cfg.name + "': " + std::to_string(cfg.engines.size()) + " engines, " + variant + ", " +
-                std::to_string(schedule.size()) + " games, " + cfg.tc.describe() + ", concurrency " +
+                std::to_string(schedule.size()) + " games, " + config::describe_time_controls(cfg) + ", concurrency " +
                 std::to_string(cfg.concurrency) + ", seed " + std::to_string(cfg.seed) + "\nResults: " + path + "\n" +
                 config::concurrency_warning(cfg.concurrency, std::thread::hardware_concurrency()) +
-                config::repeated_start_note(cfg));
+                config::repeated_start_note(cfg) + config::reused_openings_note(cfg, openings.size()));
 
   Runner runner(cfg, env, variant, openings, schedule, std::move(*writer), std::move(existing), console);
   RunSummary summary = runner.run();

@@ -42,6 +42,7 @@ Error bad(std::string_view text, const std::string& why) { return Error{"bad var
 
 Expected<Variant> parse_variant(std::string_view text) {
   if (text.empty()) return Error{"empty variant spec (expected kalah, mangala, mangala2 or bedouin)"};
+  if (text.find_first_of(" \t") != std::string_view::npos) return bad(text, "no blanks inside a variant spec (kalah(6,4))");
   std::string_view name = text, args;
   bool has_args = false;
   if (auto open = text.find('('); open != std::string_view::npos) {

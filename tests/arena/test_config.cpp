@@ -131,6 +131,26 @@ TEST(Config, RoundsFromTheSamePositionAreNoted) {
   EXPECT_EQ(repeated_start_note(cfg).rfind("Note: all 20 rounds start from the start position: ", 0), 0u);
   cfg.openings.source = OpeningsConfig::Source::Random;
   EXPECT_EQ(repeated_start_note(cfg), "");
+  // More rounds than openings (a file of 6 positions, 8 rounds): said, not done silently.
+  cfg.openings.source = OpeningsConfig::Source::File;
+  cfg.rounds = 8;
+  EXPECT_EQ(reused_openings_note(cfg, 6), "Note: 8 rounds from 6 openings: openings are used again in order, so some game pairs repeat an earlier pair's start.\n");
+  EXPECT_EQ(reused_openings_note(cfg, 8), "");
+  cfg.openings.source = OpeningsConfig::Source::Start;
+  EXPECT_EQ(reused_openings_note(cfg, 1), "") << "the start position has its own note";
+}
+
+// The first line named the tournament's default clock even when every engine had its own.
+TEST(Config, TheRunLineDescribesTheClocksInUse) {
+  TournamentConfig cfg;
+  apply_json(minimal(), cfg);
+  EXPECT_EQ(describe_time_controls(cfg), "10+0.1");
+  TimeControl depth;
+  depth.depth = 3;
+  cfg.engines[0].tc = depth;
+  EXPECT_EQ(describe_time_controls(cfg), "10+0.1 (1 of 2 engines have their own)");
+  cfg.engines[1].tc = depth;
+  EXPECT_EQ(describe_time_controls(cfg), "time control per engine");
 }
 
 TEST(Config, TimeControlText) {

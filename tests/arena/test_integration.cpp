@@ -296,6 +296,20 @@ TEST(Integration, CtrlCWhileFilteringOpeningsSaysInterrupted) {
   EXPECT_EQ(arena_test::processes_after(std::string(FAULT_BOT) + " --fault hang"), 0);
 }
 
+// "a/b" and "a_b" are two engines, but one file name once they are made safe: each keeps a log.
+TEST(Integration, EnginesWhoseNamesLookAlikeAsFilesKeepTheirOwnLogs) {
+  TempDir d;
+  const auto r = run(arena_run(d, {"--engine", "name=a/b cmd=" RANDOM_BOT, "--engine", "name=a_b cmd=" GREEDY_BOT, "--rounds", "1",
+                                   "--depth", "1", "--log-traffic"}),
+                     d);
+  ASSERT_EQ(r.code, 0) << r.err;
+  for (const char* file : {"a_b-0.0.log", "a_b-1.0.log"}) {
+    const std::string log = arena_test::read_file((d.path / "logs" / file).string());
+    EXPECT_NE(log.find("umiok"), std::string::npos) << file;
+  }
+  EXPECT_NE(arena_test::read_file((d.path / "logs" / "a_b-0.0.log").string()).find("random-bot"), std::string::npos);
+}
+
 TEST(Integration, TheEnginesDecimalScoresJudgeOpeningsAndAreRecorded) {
   TempDir d;
   const auto r = run(arena_run(d, {"--engine", "name=engine cmd=" ENGINE_EXE " option.Hash=1", "--engine", "name=greedy cmd=" GREEDY_BOT,

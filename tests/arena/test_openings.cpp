@@ -1,10 +1,13 @@
 // Random openings from the rules alone (no filter engine here; the integration tests run one).
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <fstream>
 #include <optional>
 #include <stdexcept>
 #include <string>
 
+#include "config/config.h"
 #include "openings/openings.h"
 
 // Random openings: when none can be made, the message names the real cause.
@@ -25,4 +28,17 @@ TEST(RandomOpenings, NoneMadeSaysWhy) {
   EXPECT_EQ(message({"kalah(6,4)", 2, 4, 1, 2}, refuse_all),
             "no random opening passes the filter; allow a larger filter_max_score or fewer plies");
   EXPECT_EQ(generate_random({"kalah(6,4)", 2, 4, 1, 2}, nullptr).size(), 4u);
+}
+
+// A file saved by a Windows editor: a byte order mark and CR LF line ends.
+TEST(OpeningsFile, AByteOrderMarkAndCrLfAreRead) {
+  const std::string path = ::testing::TempDir() + "openings-bom.txt";
+  std::ofstream(path, std::ios::binary) << "\xEF\xBB\xBF# kalah openings\r\nkalah(6,4) 4,4,0,5,5,5:1 4,4,4,4,4,4:0 s\r\n";
+  const auto list = arena::openings::load_file(path, "kalah(6,4)");
+  ASSERT_EQ(list.size(), 1u);
+  EXPECT_EQ(list[0].position, "kalah(6,4) 4,4,0,5,5,5:1 4,4,4,4,4,4:0 s");
+  // Elsewhere the same bytes are no position.
+  std::ofstream(path, std::ios::binary) << "kalah(6,4) 4,4,0,5,5,5:1 4,4,4,4,4,4:0 s\n\xEF\xBB\xBFkalah(6,4) 4,4,0,5,5,5:1 4,4,4,4,4,4:0 s\n";
+  EXPECT_THROW(arena::openings::load_file(path, "kalah(6,4)"), arena::config::ConfigError);
+  std::remove(path.c_str());
 }

@@ -26,7 +26,7 @@ TEST(VariantSpec, RejectsBadSpecsWithReasons) {
       {"", "empty"},          {"chess", "unknown game"},    {"kalah(9,4)", "pits per side"},
       {"kalah(6,13)", "seeds per pit"}, {"kalah(6)", "expected kalah(m,n)"}, {"kalah(6,4,full)", "'empty'"},
       {"kalah(6,4", "missing ')'"},     {"mangala(3)", "no parameters"}, {"bedouin(0)", "bedouin(K)"},
-      {"bedouin(x)", "bedouin(K)"},     {"kalah(-1,4)", "pits per side"}};
+      {"bedouin(x)", "bedouin(K)"},     {"kalah(-1,4)", "pits per side"}, {"kalah(6, 4)", "no blanks"}};
   for (auto [in, why] : cases) {
     auto v = mancala::parse_variant(in);
     ASSERT_FALSE(v) << in;
