@@ -90,24 +90,33 @@ GameRecord play_game(const MatchParams& p, engine::EngineClient& south, engine::
   };
 
   // Start (or restart) and prepare both engines; the first failure decides the game.
-  bool ready = true;
-  for (int s = 0; s < 2 && ready; ++s) {
-    const Winner side = s == 0 ? Winner::South : Winner::North;
-    if (!clients[s]->running()) {
-      if (auto err = clients[s]->start()) {
-        if (clients[s]->could_not_execute())
-          throw engine::EngineUnavailable(clients[s]->config().name, *err);
+  auto prepare = [&](engine::EngineClient& client, Winner side) {
+    if (!client.running()) {
+      if (auto err = client.start()) {
+        if (client.could_not_execute()) throw engine::EngineUnavailable(client.config().name, *err);
         forfeit(side, Termination::NoHandshake, *err);
-        ready = false;
-        break;
+        return false;
       }
     }
     std::string detail;
-    if (Fault f = clients[s]->new_game(detail); f != Fault::None) {
-      forfeit(side, termination_of(f), detail);
-      ready = false;
+    Fault f = client.new_game(detail);
+    // A process that ended between games (some bots quit after `gameover`) lost nothing yet:
+    // it is started afresh once. One that dies again before the game begins loses it.
+    if (f == Fault::Crash && !client.running()) {
+      if (auto err = client.start()) {
+        if (client.could_not_execute()) throw engine::EngineUnavailable(client.config().name, *err);
+        forfeit(side, Termination::NoHandshake, *err);
+        return false;
+      }
+      f = client.new_game(detail);
     }
-  }
+    if (f != Fault::None) {
+      forfeit(side, termination_of(f), detail);
+      return false;
+    }
+    return true;
+  };
+  bool ready = prepare(south, Winner::South) && prepare(north, Winner::North);
 
   std::string game_moves;
   const int total = game.variant().total_seeds();

@@ -30,6 +30,7 @@
 //   late-ready      answers every isready after --delay-ms (default 1000)
 //   stall-ready     never answers the second isready
 //   exit-after-handshake  exits right after its first readyok
+//   quit-after-gameover   exits (status 0) when told the game is over, as some bots do
 //   ignore-quit     ignores quit, the end of its input and SIGTERM
 //   cr-endings      ends every output line with a bare CR (legal: PROTOCOL.md section 1)
 //   no-line-limit   reads input lines of any length (PROTOCOL.md says: discard over 65,536 bytes)
@@ -219,7 +220,9 @@ int main(int argc, char** argv) {
       std::cout << info << answer << (now && fault == "double-bestmove" ? answer : "") << std::flush;
     } else if (t[0] == "quit") {
       if (!process_fault("ignore-quit")) return 0;
-    } else if (t[0] != "newgame" && t[0] != "position" && t[0] != "setoption" && t[0] != "gameover" && t[0] != "ponderhit") {
+    } else if (t[0] == "gameover") {
+      if (process_fault("quit-after-gameover")) return 0;
+    } else if (t[0] != "newgame" && t[0] != "position" && t[0] != "setoption" && t[0] != "ponderhit") {
       std::cout << "info string error: unknown command" << std::endl;
     }
   }

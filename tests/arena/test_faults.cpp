@@ -163,6 +163,8 @@ INSTANTIATE_TEST_SUITE_P(
                       Scenario{"bestmove_none", {"--fault", "bestmove-none", "--at", "2"}, "illegal_move"},
                       Scenario{"wrong_position", {"--fault", "wrong-position", "--at", "1"}, "illegal_move"},
                       Scenario{"exit_after_handshake", {"--fault", "exit-after-handshake"}, "crash"},
+                      // Ending between games loses nothing: it is started again for the next.
+                      Scenario{"quit_after_gameover", {"--fault", "quit-after-gameover"}, "normal"},
                       Scenario{"ignore_quit", {"--fault", "ignore-quit"}, "normal"},
                       Scenario{"grandchild", {"--fault", "grandchild", "--at", "2"}, "crash"},
                       Scenario{"grandchild_escape", {"--fault", "grandchild-escape", "--at", "2"}, "crash"}),
