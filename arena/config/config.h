@@ -26,6 +26,7 @@ struct EngineConfig {
   std::vector<std::pair<std::string, std::string>> options;  // setoption name -> value, in order
   std::int64_t time_margin_ms = 20;    // grace beyond the clock before a time forfeit
   std::optional<TimeControl> tc;       // overrides the tournament's time control
+  bool restart = false;                // a fresh process for every game (engines that leak or keep state)
 };
 
 enum class Kind { RoundRobin, Gauntlet };

@@ -44,6 +44,7 @@ EngineConfig parse_engine(const json& j, const std::string& path) {
       e.options.emplace_back(it.key(), option_text(it.value(), r.path("options") + "." + it.key()));
   }
   if (auto v = r.integer("time_margin_ms", 0, kMaxMs)) e.time_margin_ms = *v;
+  if (auto v = r.boolean("restart")) e.restart = *v;
   if (auto* t = r.raw("time_control")) e.tc = parse_tc_json(*t, r.path("time_control"));
   r.finish();
   if (e.name.empty()) throw ConfigError(r.path("name") + ": every engine needs a non-empty name");

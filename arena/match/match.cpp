@@ -91,6 +91,7 @@ GameRecord play_game(const MatchParams& p, engine::EngineClient& south, engine::
 
   // Start (or restart) and prepare both engines; the first failure decides the game.
   auto prepare = [&](engine::EngineClient& client, Winner side) {
+    if (client.config().restart) client.stop();  // quit, then a fresh process for this game
     if (!client.running()) {
       if (auto err = client.start()) {
         if (client.could_not_execute()) throw engine::EngineUnavailable(client.config().name, *err);

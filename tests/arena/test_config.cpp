@@ -196,6 +196,8 @@ TEST(Config, EngineFlag) {
   EXPECT_EQ(msg("name=x"), "--engine \"name=x\": needs cmd=<program>");
   EXPECT_EQ(msg(R"(cmd=x arg="a b)"), R"(--engine "cmd=x arg="a b": a double quote is not closed)");
   EXPECT_EQ(msg("cmd=x margin=soon"), "--engine: margin=soon is not an integer >= 0");
+  EXPECT_EQ(msg("cmd=x restart=yes"), "--engine: restart=yes: expected on or off");
+  EXPECT_TRUE(arena::cli::parse_engine_flag("cmd=x restart=on").restart);
   EXPECT_EQ(msg("cmd=x colour=red").rfind("--engine: unknown key 'colour'", 0), 0u);
 }
 
@@ -205,6 +207,7 @@ TEST(Config, ScheduleJsonIgnoresRunDetails) {
   apply_json(minimal(), b);
   b.concurrency = 8;
   b.output.report_every = 5;
+  b.engines[0].restart = true;  // how engines are run, not which games: a resume may change it
   EXPECT_EQ(schedule_json(a), schedule_json(b));
   b.seed = 99;
   EXPECT_NE(schedule_json(a), schedule_json(b));

@@ -310,6 +310,24 @@ TEST(Integration, EnginesWhoseNamesLookAlikeAsFilesKeepTheirOwnLogs) {
   EXPECT_NE(arena_test::read_file((d.path / "logs" / "a_b-0.0.log").string()).find("random-bot"), std::string::npos);
 }
 
+// restart=on: a fresh process for every game (counted by fault-bot's --state file: one byte a
+// start). Without it the engine started for the first game plays them all.
+TEST(Integration, RestartOnStartsAFreshProcessForEveryGame) {
+  TempDir d;
+  for (const char* restart : {"on", "off"}) {
+    const std::string state = d / (std::string("starts-") + restart);
+    const auto r = run(arena_run(d,
+                                 {"--engine", "name=bot cmd=" FAULT_BOT " arg=--state arg=" + state + " restart=" + restart,
+                                  "--engine", "name=random cmd=" RANDOM_BOT, "--rounds", "2", "--depth", "1"},
+                                 std::string("r-") + restart + ".jsonl"),
+                       d, restart);
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(games_of(d / (std::string("r-") + restart + ".jsonl")).size(), 4u);
+    // The start-up check, then one start per game (on) or one for all four (off).
+    EXPECT_EQ(arena_test::read_file(state).size(), std::string(restart) == "on" ? 5u : 2u) << restart;
+  }
+}
+
 TEST(Integration, TheEnginesDecimalScoresJudgeOpeningsAndAreRecorded) {
   TempDir d;
   const auto r = run(arena_run(d, {"--engine", "name=engine cmd=" ENGINE_EXE " option.Hash=1", "--engine", "name=greedy cmd=" GREEDY_BOT,
