@@ -90,12 +90,19 @@ bool Session::execute(std::string_view line) {
 }
 
 bool Session::idle_for(std::string_view command) {
+  wait_for_task();
   if (search_.busy()) {
     error(std::string(command) + ": not while searching (send stop first)");
     return false;
   }
   search_.join();
   return true;
+}
+
+void Session::wait_for_task() {
+  // perft and bench keep their order in a script: what comes after them waits for them (a
+  // search would refuse it instead). `stop`, `quit` and `isready` do not come here.
+  if (search_.busy_with_task()) search_.join();
 }
 
 void Session::reject_arguments(std::string_view command, const Args& args) {
@@ -134,6 +141,7 @@ void Session::position(const Args& args) {
 }
 
 void Session::go(const Args& args) {
+  wait_for_task();
   if (search_.busy()) return error("go: a search is already running (send stop first)");
   auto decision = decide_go(args, game_);
   if (!decision) {
@@ -189,11 +197,10 @@ void Session::bench(const Args& args) {
   }
   search_.start_task([depth](const std::atomic<bool>& stop) {
     std::ostringstream text;
-    const auto result = search::run_bench(depth, text, stop);
+    if (search::run_bench(depth, text, stop).stopped) return std::vector<std::string>{"info string bench stopped"};
     std::vector<std::string> lines;
     std::istringstream in(text.str());
-    for (std::string line; std::getline(in, line);)
-      lines.push_back(result.stopped && line == "bench stopped" ? "info string bench stopped" : line);
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
     return lines;
   });
 }

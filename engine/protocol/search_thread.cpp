@@ -1,5 +1,7 @@
 #include "protocol/search_thread.h"
 
+#include <exception>
+
 #include "protocol/search_report.h"
 
 namespace mancala::protocol {
@@ -8,36 +10,46 @@ void SearchThread::join() {
   if (worker_.joinable()) worker_.join();
 }
 
-void SearchThread::start(SearchJob job) {
+void SearchThread::reset(bool task, bool ponder, bool holding) {
   join();
-  {
-    std::lock_guard lock(mutex_);
-    stop_requested_ = false;
-    ponderhit_requested_ = false;
-    pondering_ = job.ponder;
-    holding_ = job.ponder || job.limits.infinite;
-    abort_ = false;
-  }
+  std::lock_guard lock(mutex_);
+  stop_requested_ = false;
+  ponderhit_requested_ = false;
+  pondering_ = ponder;
+  holding_ = holding;
+  abort_ = false;
+  task_ = task;
+}
+
+void SearchThread::start(SearchJob job) {
+  reset(false, job.ponder, job.ponder || job.limits.infinite);
   running_ = true;
-  worker_ = std::thread([this, job = std::move(job)]() mutable { run(std::move(job)); });
+  try {
+    worker_ = std::thread([this, job = std::move(job)]() mutable { run(std::move(job)); });
+  } catch (...) {
+    running_ = false;  // no thread: no search, and the engine must not look busy for ever
+    throw;
+  }
 }
 
 void SearchThread::start_task(std::function<std::vector<std::string>(const std::atomic<bool>& stop)> task) {
-  join();
-  {
-    std::lock_guard lock(mutex_);
-    stop_requested_ = false;
-    ponderhit_requested_ = false;
-    pondering_ = false;
-    holding_ = false;
-    abort_ = false;
-  }
+  reset(true, false, false);
   running_ = true;
-  worker_ = std::thread([this, task = std::move(task)] {
-    const std::vector<std::string> lines = task(abort_);
-    running_ = false;  // before the lines, as for a bestmove: a GUI that reacts finds the engine idle
-    for (const std::string& line : lines) out_.write(line);
-  });
+  try {
+    worker_ = std::thread([this, task = std::move(task)] {
+      std::vector<std::string> lines;
+      try {
+        lines = task(abort_);
+      } catch (const std::exception& e) {  // no memory for bench's table, say: the engine goes on
+        lines = {std::string("info string error: internal: ") + e.what()};
+      }
+      running_ = false;  // before the lines, as for a bestmove: a GUI that reacts finds the engine idle
+      out_.write(lines);
+    });
+  } catch (...) {
+    running_ = false;
+    throw;
+  }
 }
 
 void SearchThread::stop() {

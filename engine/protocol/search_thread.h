@@ -31,16 +31,20 @@ class SearchThread {
   SearchThread(const SearchThread&) = delete;
   SearchThread& operator=(const SearchThread&) = delete;
 
-  // True from start() until the bestmove has been decided.
+  // True from start() until the bestmove has been decided, and from start_task() until the
+  // task's lines are decided.
   bool busy() const { return running_.load(); }
+  // busy() with a helper task (perft, bench), not a search.
+  bool busy_with_task() const { return running_.load() && task_.load(); }
   // Waits for a finished worker to exit; afterwards the searcher may be used by the caller.
   // Only call when !busy() (a running search would be waited for, however long it takes).
   void join();
 
   void start(SearchJob job);  // requires !busy()
-  // Runs `task` on the worker like a search with limits, then prints the lines it returns:
-  // busy() until then, and `stop` sets the flag it is given (it then ends early and says so in
-  // its lines). Requires !busy().
+  // Runs `task` on the worker like a search with limits, then prints the lines it returns as
+  // one block: busy() until then, and `stop` sets the flag it is given (it then ends early and
+  // says so in its lines). An exception becomes an `info string error: internal: ...` line.
+  // Requires !busy().
   void start_task(std::function<std::vector<std::string>(const std::atomic<bool>& stop)> task);
   void stop();                // ends any search and waits for its bestmove line
   void ponderhit();           // a ponder search becomes a normal one; ignored otherwise
@@ -49,12 +53,15 @@ class SearchThread {
 
  private:
   void run(SearchJob job);
+  // The state a new job starts from (the worker is joined); `task` tells perft/bench from a search.
+  void reset(bool task, bool ponder, bool holding);
 
   search::Searcher& searcher_;
   LineWriter& out_;
   std::thread worker_;
   std::atomic<bool> running_{false};
   std::atomic<bool> abort_{false};  // read by the search
+  std::atomic<bool> task_{false};   // the running job is a helper task
   std::mutex mutex_;
   std::condition_variable wake_;
   bool stop_requested_ = false;     // guarded by mutex_, like the two below

@@ -42,7 +42,6 @@ BenchResult run_bench(int depth, std::ostream& out, const std::atomic<bool>& sto
     const auto start = std::chrono::steady_clock::now();
     const Result r = searcher.search(game->variant(), game->position(), limits, stop);
     if (stop.load()) {
-      out << "bench stopped\n";
       total.stopped = true;
       return total;
     }

@@ -13,7 +13,7 @@ inline constexpr int kDefaultBenchDepth = 12;
 struct BenchResult {
   std::uint64_t nodes = 0;
   double seconds = 0;
-  bool stopped = false;  // `stop` was set: the figures cover only part of the set
+  bool stopped = false;  // `stop` was set: the figures and lines cover only part of the set
 };
 
 BenchResult run_bench(int depth, std::ostream& out, const std::atomic<bool>& stop);

@@ -17,11 +17,9 @@ class TimeManager {
   TimeManager(const Limits& limits, Side side) : start_(Clock::now()) {
     if (limits.infinite) return;
     from_clock(limits, side);
-    // movetime and a clock together: whichever ends the search first (PROTOCOL.md, go).
-    if (limits.movetime_ms > 0) {
-      hard_ms_ = hard_ms_ < 0 ? limits.movetime_ms : std::min(hard_ms_, limits.movetime_ms);
-      soft_ms_ = soft_ms_ < 0 ? limits.movetime_ms : std::min(soft_ms_, limits.movetime_ms);
-    }
+    // movetime and a clock together: think for movetime, unless the clock cannot afford it
+    // (PROTOCOL.md, go: the search ends at the first limit reached).
+    if (limits.movetime_ms > 0) soft_ms_ = hard_ms_ = hard_ms_ < 0 ? limits.movetime_ms : std::min(hard_ms_, limits.movetime_ms);
   }
 
   std::int64_t elapsed_ms() const {

@@ -1,6 +1,7 @@
 // Kalah(6,4) perft from the start against the published counts (one ply = one sowing).
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <vector>
 
 #include "rules/game.h"
@@ -34,6 +35,17 @@ TEST(Perft, DepthZeroIsOneAndFinishedGameIsZero) {
   ASSERT_TRUE(done) << done.error();
   EXPECT_EQ(mancala::perft(v, done->position(), 0), 1u);
   EXPECT_EQ(mancala::perft(v, done->position(), 3), 0u);
+}
+
+// perft_until (the protocol's stoppable perft) checks its flag above the last five plies and
+// counts like perft below them: the same numbers at depths that use both parts.
+TEST(Perft, StoppablePerftCountsTheSameAndStops) {
+  const std::atomic<bool> never{false}, stopped{true};
+  for (const Variant& v : {Variant::kalah(6, 4, false), Variant::mangala(), Variant::mangala2(), Variant::bedouin(17)}) {
+    const Game g(v);
+    for (int depth : {0, 5, 6, 7}) EXPECT_EQ(mancala::perft_until(v, g.position(), depth, never), mancala::perft(v, g.position(), depth)) << v.spec() << " " << depth;
+    EXPECT_FALSE(mancala::perft_until(v, g.position(), 7, stopped)) << v.spec();
+  }
 }
 
 TEST(Perft, BedouinDistributionCount) {

@@ -65,14 +65,15 @@ TEST(TimeManager, MovetimeAndClockTogetherEndAtTheFirst) {
   both.movetime_ms = 3000;
   const TimeManager short_clock(both, Side::South);
   const TimeManager clock_alone(clock_limits(300, 0, 0), Side::South);
-  EXPECT_EQ(short_clock.hard_limit_ms(), clock_alone.hard_limit_ms());
-  EXPECT_EQ(short_clock.soft_limit_ms(), clock_alone.soft_limit_ms());
+  EXPECT_EQ(short_clock.hard_limit_ms(), clock_alone.hard_limit_ms());  // the most the clock affords
+  EXPECT_EQ(short_clock.soft_limit_ms(), clock_alone.hard_limit_ms());
   EXPECT_LE(short_clock.hard_limit_ms(), 300 * 3 / 4);
-  both = clock_limits(3600000, 0, 0);
-  both.movetime_ms = 200;
-  const TimeManager short_movetime(both, Side::South);
-  EXPECT_EQ(short_movetime.hard_limit_ms(), 200);
-  EXPECT_EQ(short_movetime.soft_limit_ms(), 200);
+  // A clock that can afford the movetime: movetime it is, not the clock's shorter plan.
+  both = clock_limits(60000, 0, 0);
+  both.movetime_ms = 3000;
+  const TimeManager ample_clock(both, Side::South);
+  EXPECT_EQ(ample_clock.hard_limit_ms(), 3000);
+  EXPECT_EQ(ample_clock.soft_limit_ms(), 3000);
 }
 
 // Increments and clocks up to the largest count the protocol reads: no overflow turns a huge
