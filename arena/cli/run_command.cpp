@@ -83,9 +83,10 @@ config::TournamentConfig build(const RunFlags& f) {
   }
   if (f.concurrency) c.concurrency = *f.concurrency;
   if (f.seed) c.seed = static_cast<std::uint64_t>(*f.seed);
-  if (f.openings_file) {
+  if (f.openings_file) {  // replaces the file's openings, random ones with their filter too
     c.openings.source = config::OpeningsConfig::Source::File;
     c.openings.file = *f.openings_file;
+    c.openings.filter_engine.clear();
   }
   if (f.openings_random) {
     c.openings.source = config::OpeningsConfig::Source::Random;

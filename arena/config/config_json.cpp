@@ -75,10 +75,10 @@ void parse_openings(const json& j, const std::string& path, OpeningsConfig& o) {
   const char* file_only[] = {"file", "shuffle"};
   const char* source = o.source == OpeningsConfig::Source::Start ? "start" : o.source == OpeningsConfig::Source::Random ? "random" : "file";
   for (const char* key : random_only)
-    if (j.contains(key) && o.source != OpeningsConfig::Source::Random)
+    if (r.has(key) && o.source != OpeningsConfig::Source::Random)
       throw ConfigError(r.path(key) + ": only for random openings (\"source\": \"random\"), but the source is \"" + source + "\"");
   for (const char* key : file_only)
-    if (j.contains(key) && o.source != OpeningsConfig::Source::File)
+    if (r.has(key) && o.source != OpeningsConfig::Source::File)
       throw ConfigError(r.path(key) + ": only for openings from a file (\"source\": \"file\"), but the source is \"" + source + "\"");
 }
 

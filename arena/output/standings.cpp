@@ -4,9 +4,9 @@
 #include <cmath>
 #include <cstdio>
 #include <numeric>
-#include <string_view>
 #include <vector>
 
+#include "stats/elo.h"
 #include "stats/ratings.h"
 #include "stats/sprt.h"
 
@@ -25,9 +25,7 @@ stats::GameResult result_for(const GameRecord& g, const std::string& engine) {
 std::string fmt(const char* f, double v) {
   char buf[64];
   std::snprintf(buf, sizeof buf, f, v);
-  // "-0.0" for a rating that rounds to zero from below reads as a sign that is not there.
-  if (std::string_view(buf).find_first_not_of("-0.%") == std::string_view::npos && buf[0] == '-') return buf + 1;
-  return buf;
+  return stats::without_negative_zero(buf);
 }
 
 std::string pad(const std::string& s, std::size_t w, bool right = true) {

@@ -115,12 +115,17 @@ void Pentanomial::add(GameResult first_game, GameResult second_game) {
   ++pairs[static_cast<std::size_t>(first_game) + static_cast<std::size_t>(second_game)];
 }
 
+std::string without_negative_zero(std::string text) {
+  const bool zero = text.find('0') != std::string::npos && text.find_first_of("123456789") == std::string::npos;
+  if (zero && text[0] == '-') text.erase(0, 1);
+  return text;
+}
+
 std::string to_string(const Estimate& estimate, int decimals) {
   if (!estimate.finite()) return estimate.infinity == Infinity::Positive ? "+inf" : "-inf";
-  std::ostringstream out;
-  // A value that rounds to zero prints as 0, not -0.
-  const double shown = std::abs(estimate.value) < 0.5 * std::pow(10.0, -std::max(decimals, 0)) ? 0.0 : estimate.value;
-  out << std::fixed << std::setprecision(std::max(decimals, 0)) << shown << " +/- ";
+  std::ostringstream value, out;
+  value << std::fixed << std::setprecision(std::max(decimals, 0)) << estimate.value;
+  out << std::fixed << std::setprecision(std::max(decimals, 0)) << without_negative_zero(value.str()) << " +/- ";
   if (estimate.error)
     out << *estimate.error;
   else

@@ -53,6 +53,10 @@ struct Estimate {
   [[nodiscard]] bool finite() const { return infinity == Infinity::None; }
 };
 
+// A number printed as "-0.0" (or "-0", "-0.00%"): a value that rounds to zero from below. The
+// sign says nothing there, so it is dropped; any other text is returned as it is.
+[[nodiscard]] std::string without_negative_zero(std::string text);
+
 // "40.70 +/- 30.43", "+inf", "-inf", or "512.00 +/- inf" when the error is unbounded.
 [[nodiscard]] std::string to_string(const Estimate& estimate, int decimals = 2);
 

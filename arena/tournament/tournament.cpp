@@ -38,13 +38,11 @@ std::string safe_file_name(const std::string& s) {
   return out;
 }
 
-// Engine names are unique, but "a/b" and "a_b" make the same file name: then the engine's index
-// is added ("a_b-1"), so no two engines share a log.
+// Engine names are unique, but "a/b" and "a_b" would make the same file name. A name that had
+// to be changed gets its engine's index after a '~' ("a_b~0"), which no unchanged name holds.
 std::string unique_file_name(const std::vector<config::EngineConfig>& engines, std::size_t e) {
   const std::string name = safe_file_name(engines[e].name);
-  for (std::size_t other = 0; other < engines.size(); ++other)
-    if (other != e && safe_file_name(engines[other].name) == name) return name + "-" + std::to_string(e);
-  return name;
+  return name == engines[e].name ? name : name + "~" + std::to_string(e);
 }
 
 json opening_json(const match::Opening& o) { return {{"position", o.position}, {"moves", o.moves}}; }

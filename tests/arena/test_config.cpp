@@ -70,6 +70,7 @@ TEST(Config, EveryMalformedFieldIsNamed) {
             "openings.file: only for openings from a file (\"source\": \"file\"), but the source is \"random\"");
   EXPECT_EQ(error_of({{"openings", {{"source", "random"}, {"plies", 4}, {"count", 3}, {"filter_engine", "a"}}}}), "");
   EXPECT_EQ(error_of({{"openings", {{"source", "file"}, {"file", "o.txt"}, {"shuffle", true}}}}), "");
+  EXPECT_EQ(error_of({{"openings", {{"source", "random"}, {"plies", 2}, {"file", nullptr}}}}), "") << "null is absent, as elsewhere";
   TournamentConfig flagged;  // --filter-engine over a config without random openings
   apply_json(minimal(), flagged);
   flagged.openings.filter_engine = "a";

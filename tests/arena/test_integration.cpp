@@ -278,9 +278,6 @@ TEST(Integration, BadFlagsAndConfigsGiveOneClearError) {
   EXPECT_NE(r.out.find("--concurrency"), std::string::npos);
 }
 
-// The project's engine as the judge of random openings, and its scores in the results file: it
-// reports decimal scores ("score seeds -2.58"), which the arena once read as integers, so the
-// filter stopped the run and the records lost most scores (or kept an earlier depth's).
 // Ctrl-C while the filter judge searches: the judge dies with the run, and the message said
 // it had crashed ("the engine exited ... (killed by signal 9)").
 TEST(Integration, CtrlCWhileFilteringOpeningsSaysInterrupted) {
@@ -303,11 +300,25 @@ TEST(Integration, EnginesWhoseNamesLookAlikeAsFilesKeepTheirOwnLogs) {
                                    "--depth", "1", "--log-traffic"}),
                      d);
   ASSERT_EQ(r.code, 0) << r.err;
-  for (const char* file : {"a_b-0.0.log", "a_b-1.0.log"}) {
+  for (const char* file : {"a_b~0.0.log", "a_b.0.log"}) {
     const std::string log = arena_test::read_file((d.path / "logs" / file).string());
     EXPECT_NE(log.find("umiok"), std::string::npos) << file;
   }
-  EXPECT_NE(arena_test::read_file((d.path / "logs" / "a_b-0.0.log").string()).find("random-bot"), std::string::npos);
+  EXPECT_NE(arena_test::read_file((d.path / "logs" / "a_b~0.0.log").string()).find("random-bot"), std::string::npos);
+}
+
+// "Flags override single fields": --openings-file over a config with filtered random openings
+// replaces them, filter and all (the filter engine once made it a config error).
+TEST(Integration, OpeningsFileFlagReplacesFilteredRandomOpenings) {
+  TempDir d;
+  std::ofstream(d / "o.txt") << "kalah(6,4) 4,4,0,5,5,5:1 4,4,4,4,4,4:0 s\n";
+  std::ofstream(d / "filtered.json") << R"({"engines": [{"name": "a", "command": ")" RANDOM_BOT R"("},
+      {"name": "b", "command": ")" GREEDY_BOT R"("}],
+      "openings": {"source": "random", "plies": 4, "filter_engine": "b", "filter_depth": 1},
+      "output": {"dir": ")" + d.path.string() + R"(", "progress": false}})";
+  const auto r = run({ARENA_EXE, "run", d / "filtered.json", "--openings-file", d / "o.txt", "--depth", "1"}, d);
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("Tournament 'tournament': 2 engines"), std::string::npos) << r.out;
 }
 
 // restart=on: a fresh process for every game (counted by fault-bot's --state file: one byte a
@@ -328,6 +339,9 @@ TEST(Integration, RestartOnStartsAFreshProcessForEveryGame) {
   }
 }
 
+// The project's engine as the judge of random openings, and its scores in the results file: it
+// reports decimal scores ("score seeds -2.58"), which the arena once read as integers, so the
+// filter stopped the run and the records lost most scores (or kept an earlier depth's).
 TEST(Integration, TheEnginesDecimalScoresJudgeOpeningsAndAreRecorded) {
   TempDir d;
   const auto r = run(arena_run(d, {"--engine", "name=engine cmd=" ENGINE_EXE " option.Hash=1", "--engine", "name=greedy cmd=" GREEDY_BOT,

@@ -116,7 +116,10 @@ TEST(Standings, NamesThatDifferOnlyAtTheEndStayApart) {
   ASSERT_EQ(lengths.size(), 3u);
   EXPECT_EQ(lengths[0], lengths[1]);
   EXPECT_EQ(lengths[1], lengths[2]);
-  // An even match's Elo rounds to zero and prints without a sign.
-  EXPECT_NE(table.find(" 0.0 "), std::string::npos) << table;
-  EXPECT_EQ(table.find("-0.0"), std::string::npos) << table;
+  // A rating that rounds to zero from below prints without a sign.
+  auto tiny = s;
+  tiny.rows[0].elo = -0.01;
+  const std::string tiny_table = arena::output::format_standings(tiny);
+  EXPECT_NE(tiny_table.find(" 0.0 "), std::string::npos) << tiny_table;
+  EXPECT_EQ(tiny_table.find("-0.0"), std::string::npos) << tiny_table;
 }

@@ -94,6 +94,10 @@ TEST(Elo, DegenerateSamplesAreFlaggedNotNan) {
   // A tiny negative value prints as 0, not "-0.00".
   EXPECT_EQ(to_string(Estimate{.value = -0.001, .error = 1.5}), "0.00 +/- 1.50");
   EXPECT_EQ(to_string(Estimate{.value = -0.006, .error = 1.5}), "-0.01 +/- 1.50");
+  EXPECT_EQ(to_string(Estimate{.value = -0.5, .error = 1.5}, 0), "0 +/- 2");  // printf rounds half to even: "-0"
+  EXPECT_EQ(without_negative_zero("-0.0%"), "0.0%");
+  EXPECT_EQ(without_negative_zero("-0.10"), "-0.10");
+  EXPECT_EQ(without_negative_zero("-inf"), "-inf");
 
   for (int i = 1; i < 125; ++i) {  // every small sample: no NaN or inf in any field
     Pentanomial p;
