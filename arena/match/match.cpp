@@ -90,25 +90,22 @@ GameRecord play_game(const MatchParams& p, engine::EngineClient& south, engine::
   };
 
   // Start (or restart) and prepare both engines; the first failure decides the game.
+  auto start = [&](engine::EngineClient& client, Winner side) {
+    auto err = client.start();
+    if (!err) return true;
+    if (client.could_not_execute()) throw engine::EngineUnavailable(client.config().name, *err);
+    forfeit(side, Termination::NoHandshake, *err);
+    return false;
+  };
   auto prepare = [&](engine::EngineClient& client, Winner side) {
     if (client.config().restart) client.stop();  // quit, then a fresh process for this game
-    if (!client.running()) {
-      if (auto err = client.start()) {
-        if (client.could_not_execute()) throw engine::EngineUnavailable(client.config().name, *err);
-        forfeit(side, Termination::NoHandshake, *err);
-        return false;
-      }
-    }
+    if (!client.running() && !start(client, side)) return false;
     std::string detail;
     Fault f = client.new_game(detail);
     // A process that ended between games (some bots quit after `gameover`) lost nothing yet:
     // it is started afresh once. One that dies again before the game begins loses it.
     if (f == Fault::Crash && !client.running()) {
-      if (auto err = client.start()) {
-        if (client.could_not_execute()) throw engine::EngineUnavailable(client.config().name, *err);
-        forfeit(side, Termination::NoHandshake, *err);
-        return false;
-      }
+      if (!start(client, side)) return false;
       f = client.new_game(detail);
     }
     if (f != Fault::None) {
