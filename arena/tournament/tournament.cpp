@@ -40,9 +40,9 @@ std::string safe_file_name(const std::string& s) {
 
 // Engine names are unique, but "a/b" and "a_b" would make the same file name. A name that had
 // to be changed gets its engine's index after a '~' ("a_b~0"), which no unchanged name holds.
-std::string unique_file_name(const std::vector<config::EngineConfig>& engines, std::size_t e) {
-  const std::string name = safe_file_name(engines[e].name);
-  return name == engines[e].name ? name : name + "~" + std::to_string(e);
+std::string log_file_name(const std::string& engine, std::size_t index) {
+  const std::string name = safe_file_name(engine);
+  return name == engine ? name : name + "~" + std::to_string(index);
 }
 
 json opening_json(const match::Opening& o) { return {{"position", o.position}, {"moves", o.moves}}; }
@@ -165,7 +165,7 @@ class Runner {
       env.max_line = static_cast<std::size_t>(cfg_.max_line_bytes);
       env.variant_family = variant_.substr(0, variant_.find('('));
       if (cfg_.output.log_traffic || cfg_.output.log_stderr) {
-        const std::string file = unique_file_name(cfg_.engines, static_cast<std::size_t>(e));
+        const std::string file = log_file_name(cfg_.engines[e].name, static_cast<std::size_t>(e));
         const std::string path = cfg_.output.dir + "/logs/" + file + "." + std::to_string(worker) + ".log";
         env.log = std::make_shared<process::LogSink>(path, static_cast<std::size_t>(cfg_.output.log_limit_mb) << 20,
                                                      cfg_.output.log_traffic, cfg_.output.log_stderr);
