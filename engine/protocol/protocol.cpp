@@ -158,7 +158,12 @@ void Session::go(const Args& args) {
   if (limits.movetime_ms > 0) limits.movetime_ms = std::max<std::int64_t>(1, limits.movetime_ms - overhead);
 
   search_.join();
-  search_.start(SearchJob{*game_, limits, cmd.ponder});
+  try {
+    search_.start(SearchJob{*game_, limits, cmd.ponder});
+  } catch (const std::exception& e) {  // no thread for it: still one bestmove for this go
+    error(std::string("internal: ") + e.what());
+    out_.write("bestmove none");
+  }
 }
 
 void Session::gameover(const Args& args) {

@@ -92,7 +92,11 @@ void SearchThread::run(SearchJob job) {
   auto report = [&](const search::Info& info) { out_.write(format_info(job.game, info)); };
   search::Result result;
   for (;;) {
-    result = searcher_.search(job.game.variant(), job.game.position(), limits, abort_, report);
+    try {
+      result = searcher_.search(job.game.variant(), job.game.position(), limits, abort_, report);
+    } catch (const std::exception& e) {  // the engine goes on; the bestmove falls back to a legal move
+      out_.write(std::string("info string error: internal: ") + e.what());
+    }
     std::unique_lock lock(mutex_);
     wake_.wait(lock, [&] { return !holding_ || stop_requested_ || ponderhit_requested_; });
     if (job.ponder && ponderhit_requested_ && !stop_requested_) {

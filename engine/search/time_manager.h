@@ -17,9 +17,11 @@ class TimeManager {
   TimeManager(const Limits& limits, Side side) : start_(Clock::now()) {
     if (limits.infinite) return;
     from_clock(limits, side);
-    // movetime and a clock together: think for movetime, unless the clock cannot afford it
-    // (PROTOCOL.md, go: the search ends at the first limit reached).
-    if (limits.movetime_ms > 0) soft_ms_ = hard_ms_ = hard_ms_ < 0 ? limits.movetime_ms : std::min(hard_ms_, limits.movetime_ms);
+    // movetime and a clock together (PROTOCOL.md, go: the search ends at the first limit
+    // reached): movetime when the clock affords it, else the clock's own plan.
+    if (limits.movetime_ms > 0) {
+      if (hard_ms_ < 0 || limits.movetime_ms <= hard_ms_) soft_ms_ = hard_ms_ = limits.movetime_ms;
+    }
   }
 
   std::int64_t elapsed_ms() const {

@@ -2,6 +2,7 @@
 // stop and ponderhit, isready during a search, and end of input or quit while searching.
 #include <chrono>
 #include <regex>
+#include <thread>
 #include <sstream>
 
 #include "umi_fixture.h"
@@ -229,9 +230,10 @@ TEST_F(UmiSearch, BareGoSearchesUntilStop) {
 // count, stop ends them with an info string, quit exits at once. perft 30 would take years.
 TEST_F(UmiSearch, LongHelperCommandsCanBeStopped) {
   send("position startpos kalah");
-  for (const char* line : {"perft 30", "bench 64"}) {
+  for (const char* line : {"perft 30", "bench 16"}) {
     EXPECT_TRUE(answer(line).empty()) << line;  // readyok at once, nothing else yet
     EXPECT_EQ(notation(), "kalah(6,4) 4,4,4,4,4,4:0 4,4,4,4,4,4:0 s") << "d is answered meanwhile";
+    std::this_thread::sleep_for(Millis(500));  // bench finishes some positions first (not printed)
     send("stop");
     // Only the line that says so: no partial result (bench's finished positions included).
     EXPECT_EQ(until("info string"),
@@ -242,6 +244,16 @@ TEST_F(UmiSearch, LongHelperCommandsCanBeStopped) {
   send("perft 30");
   send("quit");
   EXPECT_EQ(engine.wait_exit(kReply), 0);
+}
+
+// bench's report is one block: an isready answered meanwhile never lands inside it.
+TEST_F(UmiSearch, BenchReportIsOneBlock) {
+  send("bench 4");
+  for (int i = 0; i < 20; ++i) send("isready");
+  const auto lines = until("Nodes/second", Millis(30000));
+  const auto first = std::find_if(lines.begin(), lines.end(), [](const std::string& l) { return starts_with(l, "position "); });
+  ASSERT_NE(first, lines.end());
+  EXPECT_EQ(std::find(first, lines.end(), "readyok"), lines.end());
 }
 
 // A script's helper commands keep their order: what would be refused during a search waits for

@@ -65,8 +65,8 @@ TEST(TimeManager, MovetimeAndClockTogetherEndAtTheFirst) {
   both.movetime_ms = 3000;
   const TimeManager short_clock(both, Side::South);
   const TimeManager clock_alone(clock_limits(300, 0, 0), Side::South);
-  EXPECT_EQ(short_clock.hard_limit_ms(), clock_alone.hard_limit_ms());  // the most the clock affords
-  EXPECT_EQ(short_clock.soft_limit_ms(), clock_alone.hard_limit_ms());
+  EXPECT_EQ(short_clock.hard_limit_ms(), clock_alone.hard_limit_ms());  // the clock's own plan
+  EXPECT_EQ(short_clock.soft_limit_ms(), clock_alone.soft_limit_ms());
   EXPECT_LE(short_clock.hard_limit_ms(), 300 * 3 / 4);
   // A clock that can afford the movetime: movetime it is, not the clock's shorter plan.
   both = clock_limits(60000, 0, 0);
@@ -74,6 +74,13 @@ TEST(TimeManager, MovetimeAndClockTogetherEndAtTheFirst) {
   const TimeManager ample_clock(both, Side::South);
   EXPECT_EQ(ample_clock.hard_limit_ms(), 3000);
   EXPECT_EQ(ample_clock.soft_limit_ms(), 3000);
+  // A clock whose per-move maximum (8 s here) is below the movetime: every move would take all
+  // of it, so the clock's plan (about 1 s) decides.
+  both.movetime_ms = 10000;
+  const TimeManager tight(both, Side::South);
+  const TimeManager plan(clock_limits(60000, 0, 0), Side::South);
+  EXPECT_EQ(tight.hard_limit_ms(), plan.hard_limit_ms());
+  EXPECT_EQ(tight.soft_limit_ms(), plan.soft_limit_ms());
 }
 
 // Increments and clocks up to the largest count the protocol reads: no overflow turns a huge
