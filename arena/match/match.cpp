@@ -98,13 +98,15 @@ GameRecord play_game(const MatchParams& p, engine::EngineClient& south, engine::
     return false;
   };
   auto prepare = [&](engine::EngineClient& client, Winner side) {
-    if (client.config().restart) client.stop();  // quit, then a fresh process for this game
-    if (!client.running() && !start(client, side)) return false;
+    if (client.config().restart) client.stop();  // (stopped after its last game already)
+    const bool fresh = !client.running();
+    if (fresh && !start(client, side)) return false;
     std::string detail;
     Fault f = client.new_game(detail);
-    // A process that ended between games (some bots quit after `gameover`) lost nothing yet:
-    // it is started afresh once. One that dies again before the game begins loses it.
-    if (f == Fault::Crash && !client.running()) {
+    // A process kept from an earlier game that has ended since (some bots quit after
+    // `gameover`) lost nothing yet: it is started afresh once. A fresh one that dies before the
+    // game begins loses it.
+    if (f == Fault::Crash && !fresh) {
       if (!start(client, side)) return false;
       f = client.new_game(detail);
     }
@@ -200,7 +202,10 @@ GameRecord play_game(const MatchParams& p, engine::EngineClient& south, engine::
   const std::string notice = std::string("gameover ") + (rec.winner == Winner::South ? "south" : rec.winner == Winner::North ? "north" : "draw") +
                              " " + std::to_string(rec.south_score) + " " + std::to_string(rec.north_score) + " " +
                              termination_name(rec.termination);
-  for (auto* c : clients) c->game_over(notice);
+  for (auto* c : clients) {
+    c->game_over(notice);
+    if (c->config().restart) c->stop();  // restart=on: no idle process waits for the next game
+  }
   rec.duration_ms = std::chrono::duration<double, std::milli>(Clock::now() - started).count();
   return rec;
 }

@@ -337,6 +337,17 @@ TEST(Integration, RestartOnStartsAFreshProcessForEveryGame) {
     // The start-up check, then one start per game (on) or one for all four (off).
     EXPECT_EQ(arena_test::read_file(state).size(), std::string(restart) == "on" ? 5u : 2u) << restart;
   }
+  // One that dies before every game (after its handshake): one start per game, not two (the
+  // retry is for a process kept from an earlier game), and each game is lost as a crash.
+  const std::string state = d / "starts-dying";
+  const auto r = run(arena_run(d,
+                               {"--engine", "name=bot cmd=" FAULT_BOT " arg=--fault arg=exit-after-handshake arg=--state arg=" + state,
+                                "--engine", "name=random cmd=" RANDOM_BOT, "--rounds", "2", "--depth", "1"},
+                               "r-dying.jsonl"),
+                     d, "dying");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(arena_test::read_file(state).size(), 5u);
+  for (const auto& [id, g] : games_of(d / "r-dying.jsonl")) EXPECT_EQ(g["termination"], "crash") << g.dump();
 }
 
 // The project's engine as the judge of random openings, and its scores in the results file: it
