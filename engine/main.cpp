@@ -1,7 +1,6 @@
 // mancala-engine: speaks UMI (PROTOCOL.md) on stdin/stdout, or runs one helper command given on
 // the command line (`bench`, `perft`) and exits.
 #include <CLI/CLI.hpp>
-#include <atomic>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -38,8 +37,7 @@ int run_perft(const std::vector<std::string>& words) {
     std::cerr << "perft: " << game.error() << "\n";
     return 2;
   }
-  const std::atomic<bool> never_stop{false};
-  std::cout << *mancala::protocol::perft_report(*game, depth, never_stop) << std::endl;
+  std::cout << mancala::protocol::perft_report(*game, depth) << std::endl;
   return 0;
 }
 
@@ -67,8 +65,7 @@ int main(int argc, char** argv) {
   }
 
   if (*bench) {
-    const std::atomic<bool> never_stop{false};
-    mancala::search::run_bench(bench_depth, std::cout, never_stop);
+    mancala::search::run_bench(bench_depth, std::cout);
     std::cout.flush();
     return 0;
   }

@@ -98,7 +98,6 @@ GameRecord play_game(const MatchParams& p, engine::EngineClient& south, engine::
     return false;
   };
   auto prepare = [&](engine::EngineClient& client, Winner side) {
-    if (client.config().restart) client.stop();  // (stopped after its last game already)
     const bool fresh = !client.running();
     if (fresh && !start(client, side)) return false;
     std::string detail;

@@ -1,6 +1,5 @@
 #include "common/umi_loop.h"
 
-#include <atomic>
 #include <istream>
 #include <ostream>
 #include <string_view>
@@ -133,8 +132,7 @@ class BotSession {
     if (!game_) return error("perft: no position (send position first)");
     // Run to completion before the next command (PROTOCOL.md section 10 allows it of a simple
     // engine; the project's engine runs it on its search thread, where `stop` ends it).
-    const std::atomic<bool> never_stop{false};
-    say(*umi::perft_report(*game_, *depth, never_stop));
+    say(umi::perft_report(*game_, *depth));
   }
 
   const BotInfo& info_;

@@ -40,6 +40,11 @@ std::optional<std::string> perft_report(const Game& game, int depth, const std::
          " nps " + std::to_string(nps);
 }
 
+std::string perft_report(const Game& game, int depth) {
+  const std::atomic<bool> never_stop{false};
+  return *perft_report(game, depth, never_stop);
+}
+
 std::string eval_report(const search::Searcher& searcher, const Game& game) {
   return "eval seeds " + format_seeds(searcher.evaluate(game.variant(), game.position()));
 }

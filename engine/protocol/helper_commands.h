@@ -18,6 +18,8 @@ std::vector<std::string> describe_position(const Game& game);
 
 // `perft depth <d> nodes <n> time <ms> nps <n>`, or nothing once `stop` is set.
 std::optional<std::string> perft_report(const Game& game, int depth, const std::atomic<bool>& stop);
+// The same, run to completion (the command line, the bots).
+std::string perft_report(const Game& game, int depth);
 
 // `eval seeds <x>`: the static evaluation from the side to move's view.
 std::string eval_report(const search::Searcher& searcher, const Game& game);

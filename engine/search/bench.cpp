@@ -59,4 +59,9 @@ BenchResult run_bench(int depth, std::ostream& out, const std::atomic<bool>& sto
   return total;
 }
 
+BenchResult run_bench(int depth, std::ostream& out) {
+  const std::atomic<bool> never_stop{false};
+  return run_bench(depth, out, never_stop);
+}
+
 }  // namespace mancala::search

@@ -17,5 +17,7 @@ struct BenchResult {
 };
 
 BenchResult run_bench(int depth, std::ostream& out, const std::atomic<bool>& stop);
+// The same, run to completion (`mancala-engine bench`, the pinned signature).
+BenchResult run_bench(int depth, std::ostream& out);
 
 }  // namespace mancala::search

@@ -203,8 +203,7 @@ TEST(Search, LowerLevelsSearchLess) {
 // When a change is intended, update the number here and in the commit message ("Bench: N").
 TEST(Bench, SignatureIsPinned) {
   std::ostringstream out;
-  const std::atomic<bool> never_stop{false};
-  const auto result = mancala::search::run_bench(mancala::search::kDefaultBenchDepth, out, never_stop);
+  const auto result = mancala::search::run_bench(mancala::search::kDefaultBenchDepth, out);
   EXPECT_EQ(result.nodes, 846734u) << out.str();
 }
 
