@@ -53,18 +53,31 @@ std::string dump_line(const json& j) {
 }
 
 ResultsLock::ResultsLock(const std::string& results_path) : path_(results_path + ".lock") {
-  fd_ = ::open(path_.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
-  if (fd_ < 0) throw ResultsError(sys_error("cannot create the lock file", path_));
-  if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
+  // The holder removes the lock file when it is done. A run that opened the file just before
+  // that may then lock a file no longer in the folder, so the lock only counts if the name
+  // still leads to the locked file; otherwise try again with the file now there.
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    fd_ = ::open(path_.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
+    if (fd_ < 0) throw ResultsError(sys_error("cannot create the lock file", path_));
+    if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
+      ::close(fd_);
+      fd_ = -1;
+      throw ResultsError("the results file '" + results_path +
+                         "' is in use by another arena run (it holds the lock " + path_ + "); two runs on one file would play games twice");
+    }
+    struct stat held {}, named {};
+    if (::fstat(fd_, &held) == 0 && ::lstat(path_.c_str(), &named) == 0 && held.st_dev == named.st_dev && held.st_ino == named.st_ino)
+      return;
     ::close(fd_);
     fd_ = -1;
-    throw ResultsError("the results file '" + results_path +
-                       "' is in use by another arena run (it holds the lock " + path_ + "); two runs on one file would play games twice");
   }
+  throw ResultsError("cannot lock the results file '" + results_path + "': its lock file " + path_ + " keeps being replaced");
 }
 
 ResultsLock::~ResultsLock() {
-  if (fd_ >= 0) ::close(fd_);  // the lock goes with the descriptor (and with the process, if it is killed)
+  if (fd_ < 0) return;
+  ::unlink(path_.c_str());  // while still holding the lock (see the constructor)
+  ::close(fd_);  // the lock goes with the descriptor (and with the process, if it is killed)
 }
 
 ResultsContent read_results(const std::string& path) {

@@ -50,7 +50,9 @@ std::string dump_line(const nlohmann::json& j);
 
 // An exclusive lock (flock on "<results>.lock") held while a run uses a results file, so that
 // two arenas started on the same file do not both play its missing games. The kernel drops the
-// lock when the holder dies, even by kill -9. Throws ResultsError if another run holds it.
+// lock when the holder dies, even by kill -9. The holder removes the file when done (one left by
+// a killed run is harmless: an unheld lock file is simply taken). Throws ResultsError if
+// another run holds it.
 class ResultsLock {
  public:
   explicit ResultsLock(const std::string& results_path);

@@ -69,6 +69,7 @@ TEST(Integration, RoundRobinWritesResultsAndTables) {
   ASSERT_EQ(again.code, 0) << again.err;
   EXPECT_NE(again.out.find("12 games already recorded"), std::string::npos);
   EXPECT_EQ(arena_test::lines_of(d / "r.jsonl").size(), 13u);
+  EXPECT_FALSE(std::filesystem::exists(d / "r.jsonl.lock")) << "the lock file goes with the run";
 }
 
 TEST(Integration, SameSeedSameGamesWhateverTheConcurrency) {

@@ -137,3 +137,23 @@ TEST(ResultsFile, DamageIsRefusedWithAClearMessage) {
     EXPECT_NE(std::string(e.what()).find("is not an arena results file"), std::string::npos);
   }
 }
+
+TEST(ResultsFile, LockIsExclusiveAndLeavesNoFileBehind) {
+  TempDir d;
+  const auto p = (d.path / "r.jsonl").string();
+  {
+    const ResultsLock held(p);
+    EXPECT_TRUE(fs::exists(p + ".lock"));
+    try {
+      const ResultsLock second(p);
+      ADD_FAILURE() << "a second lock on the same results file";
+    } catch (const ResultsError& e) {
+      EXPECT_NE(std::string(e.what()).find("is in use by another arena run"), std::string::npos) << e.what();
+    }
+  }
+  EXPECT_FALSE(fs::exists(p + ".lock"));
+  // A lock file left by a killed run is taken over, and removed in turn.
+  std::ofstream(p + ".lock") << "";
+  { const ResultsLock again(p); }
+  EXPECT_FALSE(fs::exists(p + ".lock"));
+}
