@@ -1,4 +1,5 @@
-// `arena ratings <results.jsonl>`: every table again, from the results file alone.
+// `arena ratings <results.jsonl>...`: every table again, from the results files alone.
+#include <algorithm>
 #include <iostream>
 #include <memory>
 
@@ -6,54 +7,63 @@
 #include "config/config.h"
 #include "config/config_json.h"
 #include "output/standings.h"
-#include "tournament/results_file.h"
+#include "tournament/combined_results.h"
 
 namespace arena::cli {
 
 namespace {
 struct RatingsFlags {
-  std::string file;
+  std::vector<std::string> files;
   std::string anchor;
-  bool crosstable = true;
 };
+
+std::string files_line(const tournament::CombinedResults& c, const std::vector<std::string>& files) {
+  std::string line = "Games from " + std::to_string(files.size()) + " results files:";
+  for (std::size_t i = 0; i < files.size(); ++i)
+    line += (i ? ", " : " ") + files[i] + " (" + std::to_string(c.games_per_file[i]) + ")";
+  return line + "\n\n";
+}
 }  // namespace
 
 Handler add_ratings(CLI::App& app) {
   auto f = std::make_shared<RatingsFlags>();
-  auto* sub = app.add_subcommand("ratings", "Recompute standings, crosstable and statistics from a results file");
-  sub->add_option("results", f->file, "Results file (JSON Lines) written by 'arena run'")->required()->check(CLI::ExistingFile);
-  sub->add_option("--anchor", f->anchor, "Engine rated 0 (default: the run's anchor, else mean 0)");
+  auto* sub = app.add_subcommand("ratings", "Recompute standings, crosstable and statistics from results files");
+  sub->add_option("results", f->files,
+                  "Results files (JSON Lines) written by 'arena run'; several are read as one set of games, engines matched by name")
+      ->required()
+      ->check(CLI::ExistingFile);
+  sub->add_option("--anchor", f->anchor, "Engine rated 0 (default: the anchor of the (first) run, else mean 0)");
   return [f]() -> int {
     try {
-      const auto content = tournament::read_results(f->file);
-      const auto& t = content.header.at("tournament");
-      std::vector<std::string> names;
-      for (const auto& e : t.at("engines")) names.push_back(e.at("name").get<std::string>());
+      const auto combined = tournament::combine_results(f->files);
+      const auto& names = combined.engines;
       if (!f->anchor.empty() && std::find(names.begin(), names.end(), f->anchor) == names.end()) {
         std::cerr << "arena ratings: --anchor: no engine is named '" << f->anchor << "'\n";
         return 2;
       }
       // The run's own anchor, kept in the header, so the tables match what the run printed.
       std::string anchor = f->anchor;
-      if (const std::string run_anchor = content.anchor();
-          anchor.empty() && std::find(names.begin(), names.end(), run_anchor) != names.end())
-        anchor = run_anchor;
+      if (anchor.empty() && std::find(names.begin(), names.end(), combined.anchor) != names.end()) anchor = combined.anchor;
       std::optional<config::SprtConfig> sprt;
-      if (t.contains("sprt")) {
+      if (combined.sprt) {
         config::TournamentConfig tmp;
-        config::apply_json({{"sprt", t.at("sprt")}}, tmp);
+        config::apply_json({{"sprt", *combined.sprt}}, tmp);
         sprt = tmp.sprt;
       }
-      const auto s = output::compute(names, content.games, anchor);
+      const auto s = output::compute(names, combined.games, anchor);
+      if (f->files.size() > 1) std::cout << files_line(combined, f->files);
       std::cout << output::format_standings(s) << "\n" << output::format_crosstable(s) << "\n"
                 << output::format_terminations(s) << output::format_head_to_head(s, sprt);
-      if (content.torn_tail) std::cout << "(the file's last line is incomplete and was ignored)\n";
+      for (const auto& torn : combined.torn_tails)
+        std::cout << (f->files.size() > 1 ? "(the last line of '" + torn + "'" : std::string("(the file's last line"))
+                  << " is incomplete and was ignored)\n";
       return 0;
     } catch (const tournament::ResultsError& e) {
       std::cerr << "arena ratings: " << e.what() << "\n";
       return 2;
     } catch (const std::exception& e) {
-      std::cerr << "arena ratings: '" << f->file << "' has a damaged header: " << e.what() << "\n";
+      // (Only the first file's SPRT settings are read beyond what combine_results checks.)
+      std::cerr << "arena ratings: '" << f->files.front() << "' has a damaged header: " << e.what() << "\n";
       return 2;
     }
   };

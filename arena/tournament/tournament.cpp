@@ -377,8 +377,13 @@ RunSummary run(const config::TournamentConfig& cfg, const RunEnv& env) {
     auto content = read_results(path);
     if (content.header.value("tournament", json()) != tournament) {
       const auto diff = first_difference(content.header.value("tournament", json::object()), tournament);
+      // More rounds is the change most often meant as "play more games": say how that is done.
+      const bool more_rounds = diff.rfind("'rounds'", 0) == 0;
       throw ConfigError("the results file '" + path + "' belongs to a different tournament" + (diff.empty() ? "" : " (" + diff + ")") +
-                        "; refusing to add to it. Choose another output.results, or move the file away to start afresh");
+                        "; refusing to add to it. Choose another output.results, or move the file away to start afresh" +
+                        (more_rounds ? std::string(". To add games to it, run with another seed and output.results, then rate both "
+                                                   "files together: arena ratings <this file> <the new one>")
+                                     : std::string()));
     }
     try {
       for (const auto& o : content.header.at("openings")) openings.push_back(opening_from_json(o));

@@ -1,6 +1,7 @@
 // The arena executable on small real tournaments between the bots.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -70,6 +71,26 @@ TEST(Integration, RoundRobinWritesResultsAndTables) {
   EXPECT_NE(again.out.find("12 games already recorded"), std::string::npos);
   EXPECT_EQ(arena_test::lines_of(d / "r.jsonl").size(), 13u);
   EXPECT_FALSE(std::filesystem::exists(d / "r.jsonl.lock")) << "the lock file goes with the run";
+
+  // More rounds are refused, with the way to get more games.
+  auto longer = argv;
+  longer[std::find(longer.begin(), longer.end(), "--rounds") - longer.begin() + 1] = "3";
+  const auto refused = run(longer, d, "longer");
+  EXPECT_EQ(refused.code, 2) << "another config";
+  EXPECT_NE(refused.err.find("('rounds' is 2 in the file but 3 now); refusing to add to it. Choose another output.results, or "
+                             "move the file away to start afresh. To add games to it, run with another seed and output.results, "
+                             "then rate both files together: arena ratings <this file> <the new one>"),
+            std::string::npos)
+      << refused.err;
+
+  // More games for a finished tournament: another run with its own seed, rated together.
+  auto more = arena_run(d, three_bots(), "more.jsonl");
+  for (std::string a : {"--rounds", "1", "--tc", "2+0.02", "-j", "2", "--openings-random", "4", "--seed", "6"}) more.push_back(a);
+  ASSERT_EQ(run(more, d, "more").code, 0);
+  const auto both = run({ARENA_EXE, "ratings", d / "r.jsonl", d / "more.jsonl"}, d, "both");
+  ASSERT_EQ(both.code, 0) << both.err;
+  EXPECT_EQ(both.out.rfind("Games from 2 results files: " + d / "r.jsonl" + " (12), " + d / "more.jsonl" + " (6)\n\n", 0), 0u) << both.out;
+  EXPECT_NE(both.out.find("\n18 games. Elo: joint maximum-likelihood fit, greedy = 0,"), std::string::npos) << both.out;
 }
 
 TEST(Integration, SameSeedSameGamesWhateverTheConcurrency) {
@@ -86,6 +107,11 @@ TEST(Integration, SameSeedSameGamesWhateverTheConcurrency) {
   EXPECT_EQ(a.size(), 18u);
   EXPECT_EQ(a, b);
   EXPECT_EQ(arena_test::lines_of(d / "a.jsonl")[0], arena_test::lines_of(d / "b.jsonl")[0]);  // same header, same openings
+
+  // The same games twice are not more evidence: `arena ratings` refuses to pool the two files.
+  const auto pooled = run({ARENA_EXE, "ratings", d / "a.jsonl", d / "b.jsonl"}, d, "pooled");
+  EXPECT_EQ(pooled.code, 2);
+  EXPECT_NE(pooled.err.find("hold the same tournament (the same config and seed)"), std::string::npos) << pooled.err;
 }
 
 TEST(Integration, ResumeAfterSigkillLosesNothingAndRepeatsNothing) {

@@ -1,0 +1,29 @@
+#pragma once
+// Several results files read as one set of games, for `arena ratings a.jsonl b.jsonl ...`: the
+// way to add games to a finished tournament is another run with its own seed and results file,
+// and the tables then come from both (as Ordo and BayesElo read several PGN files).
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "match/game_record.h"
+#include "tournament/results_file.h"
+
+namespace arena::tournament {
+
+struct CombinedResults {
+  std::vector<std::string> engines;        // every file's engines, in order of first appearance
+  std::vector<match::GameRecord> games;    // ids renumbered so that files never share one
+  std::string anchor;                      // the first file's anchor ("" for the mean)
+  std::optional<nlohmann::json> sprt;      // the SPRT settings, only when there is one file
+  std::vector<std::string> torn_tails;     // files whose last line was incomplete and ignored
+  std::vector<std::size_t> games_per_file;
+};
+
+// Reads each file (ResultsError names the file that is missing, damaged or not a results file)
+// and refuses what would give wrong tables: a file given twice, two files holding the same
+// tournament (the same config and seed, so the same games would count twice), and files of
+// different variants.
+CombinedResults combine_results(const std::vector<std::string>& paths);
+
+}  // namespace arena::tournament

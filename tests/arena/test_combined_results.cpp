@@ -1,0 +1,132 @@
+// Several results files read as one set of games (`arena ratings a.jsonl b.jsonl`).
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "output/standings.h"
+#include "tournament/combined_results.h"
+
+using namespace arena::tournament;
+using arena::match::GameRecord;
+using arena::match::Winner;
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct TempDir {
+  fs::path path = fs::temp_directory_path() / ("arena-combined-" + std::to_string(::getpid()) + "-" +
+                                              ::testing::UnitTest::GetInstance()->current_test_info()->name());
+  TempDir() {
+    fs::remove_all(path);
+    fs::create_directories(path);
+  }
+  ~TempDir() { fs::remove_all(path); }
+  std::string operator/(const std::string& name) const { return (path / name).string(); }
+};
+
+GameRecord game(std::int64_t id, const std::string& south, const std::string& north, Winner w) {
+  GameRecord g;
+  g.id = id;
+  g.south = south;
+  g.north = north;
+  g.variant = "kalah(6,4)";
+  g.winner = w;
+  g.south_score = w == Winner::South ? 30 : w == Winner::North ? 18 : 24;
+  g.north_score = 48 - g.south_score;
+  g.final_position = "kalah(6,4) 0,0,0,0,0,0:" + std::to_string(g.south_score) + " 0,0,0,0,0,0:" + std::to_string(g.north_score) + " -";
+  return g;
+}
+
+json header(std::uint64_t seed, const std::vector<std::string>& engines, const std::string& variant = "kalah(6,4)",
+            const std::string& anchor = "") {
+  json list = json::array();
+  for (const auto& e : engines) list.push_back({{"name", e}, {"command", "/bin/" + e}});
+  json h = {{"type", "header"},
+            {"format", kResultsFormat},
+            {"version", kResultsVersion},
+            {"tournament", {{"seed", seed}, {"variant", variant}, {"engines", list}}},
+            {"openings", json::array({json::object()})}};
+  if (!anchor.empty()) h["anchor"] = anchor;
+  return h;
+}
+
+void write(const std::string& path, const json& h, const std::vector<GameRecord>& games) {
+  auto w = ResultsWriter::create(path, h);
+  for (const auto& g : games) w.append(g);
+}
+
+}  // namespace
+
+TEST(CombinedResults, GamesOfAllFilesWithIdsThatKeepPairsApart) {
+  TempDir d;
+  // File 1: one pair (ids 0, 1) and the first game of a second pair (id 2, its partner missing).
+  write(d / "a.jsonl", header(1, {"x", "y"}, "kalah(6,4)", "y"),
+        {game(0, "x", "y", Winner::South), game(1, "y", "x", Winner::North), game(2, "x", "y", Winner::Draw)});
+  // File 2: a new seed, one more engine, and a pair that reuses ids 0 and 1 and game 3 without
+  // its partner 2: the lone games of the two files must not be paired with each other.
+  write(d / "b.jsonl", header(2, {"y", "z", "x"}, "kalah"),
+        {game(0, "x", "y", Winner::North), game(1, "y", "x", Winner::South), game(3, "y", "z", Winner::South)});
+
+  const auto c = combine_results({d / "a.jsonl", d / "b.jsonl"});
+  EXPECT_EQ(c.engines, (std::vector<std::string>{"x", "y", "z"}));
+  ASSERT_EQ(c.games.size(), 6u);
+  EXPECT_EQ(c.games_per_file, (std::vector<std::size_t>{3, 3}));
+  std::vector<std::int64_t> ids;
+  for (const auto& g : c.games) ids.push_back(g.id);
+  EXPECT_EQ(ids, (std::vector<std::int64_t>{0, 1, 2, 4, 5, 7})) << "file 2 starts at the first even id after file 1's";
+  EXPECT_EQ(c.anchor, "y") << "the first file's anchor";
+  EXPECT_FALSE(c.sprt);
+
+  // Two engines only (z's game left out): the pairs are (0,1) of file 1 and (4,5) of file 2.
+  const auto s = arena::output::compute({"x", "y"}, c.games, "");
+  ASSERT_TRUE(s.pentanomial);
+  EXPECT_EQ(s.pentanomial->pair_count(), 2);
+  EXPECT_EQ(s.games, 5);
+  EXPECT_EQ(s.ignored, 1);
+}
+
+TEST(CombinedResults, OneFileIsReadAsItIs) {
+  TempDir d;
+  json h = header(7, {"x", "y"});
+  h["tournament"]["sprt"] = {{"elo0", 0}, {"elo1", 5}};
+  write(d / "a.jsonl", h, {game(0, "x", "y", Winner::South), game(1, "y", "x", Winner::South)});
+  const auto c = combine_results({d / "a.jsonl"});
+  ASSERT_EQ(c.games.size(), 2u);
+  EXPECT_EQ(c.games[1].id, 1);
+  ASSERT_TRUE(c.sprt) << "one run's SPRT is still reported";
+  EXPECT_EQ((*c.sprt)["elo1"], 5);
+  EXPECT_TRUE(c.anchor.empty());
+}
+
+TEST(CombinedResults, RefusesWhatWouldCountGamesTwiceOrMixGames) {
+  TempDir d;
+  write(d / "a.jsonl", header(1, {"x", "y"}), {game(0, "x", "y", Winner::South)});
+  fs::copy_file(d / "a.jsonl", d / "copy.jsonl");
+  write(d / "m.jsonl", header(2, {"x", "y"}, "mangala"), {});
+  auto message = [](const std::vector<std::string>& paths) {
+    try {
+      (void)combine_results(paths);
+    } catch (const ResultsError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(message({d / "a.jsonl", d / "copy.jsonl"}),
+            "'" + d / "copy.jsonl" + "' and '" + d / "a.jsonl" +
+                "' hold the same tournament (the same config and seed), so the same games would count twice; a run that "
+                "adds games needs its own seed");
+  const std::string dotted = (d.path / "." / "a.jsonl").string();
+  EXPECT_EQ(message({d / "a.jsonl", dotted}),
+            "'" + dotted + "' is given twice (as '" + d / "a.jsonl" + "' too); its games would count twice");
+  EXPECT_EQ(message({d / "a.jsonl", d / "m.jsonl"}),
+            "'" + d / "m.jsonl" + "' is a mangala tournament but '" + d / "a.jsonl" +
+                "' is kalah(6,4); ratings from different games cannot be combined");
+  EXPECT_NE(message({d / "a.jsonl", d / "missing.jsonl"}).find("missing.jsonl"), std::string::npos);
+
+  std::ofstream(d / "bad.jsonl") << R"({"type":"header","format":"mancala-arena-results","version":1,"tournament":{"seed":3}})"
+                                 << "\n";
+  EXPECT_NE(message({d / "a.jsonl", d / "bad.jsonl"}).find("'" + d / "bad.jsonl" + "' has a damaged header"), std::string::npos);
+}
