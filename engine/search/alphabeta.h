@@ -138,6 +138,9 @@ class AlphaBeta {
   const TimeManager& time_;
   static constexpr int kNoMove = 0xFF;  // no move in a table entry
   std::uint64_t nodes_ = 0;
+  // `go nodes` is obeyed to the node, not to the next of the periodic checks: fixed-node
+  // matches and weak levels ask for a few hundred nodes, where the period would dominate.
+  const std::uint64_t node_limit_ = limits_.nodes ? limits_.nodes : ~std::uint64_t{0};
   std::uint64_t heuristic_leaves_ = 0;
   int seldepth_ = 0;
   bool aborted_ = false;         // stop, time or node limit: the whole search ends
@@ -257,7 +260,7 @@ int AlphaBeta<R>::child_value(const Child& c, int depth, int alpha, int beta, in
 template <class R>
 int AlphaBeta<R>::search(const Position& p, std::uint64_t k, int depth, int alpha, int beta, int ply,
                          const Children* made) {
-  if ((++nodes_ & 1023) == 0) check_limits();
+  if ((++nodes_ & 1023) == 0 || nodes_ >= node_limit_) check_limits();
   if (aborted_ || out_of_budget_) return 0;
   seldepth_ = std::max(seldepth_, ply);
   // (Finished positions never get here: child_value answers them from the mover's view.)

@@ -32,7 +32,7 @@ Result AlphaBeta<R>::choose_distribution(const Position& root, const std::functi
   std::vector<Candidate> all;
   all.reserve(count);
   for (std::size_t i = 0, at = 0; i < count && !aborted_; ++i, at = (at + stride) % count) {
-    if ((++nodes_ & 255) == 0) check_limits();
+    if ((++nodes_ & 255) == 0 || nodes_ >= node_limit_) check_limits();
     const Move mv = moves[at];
     Candidate c{mv, rules_.play(root, mv), 0};
     int worst = kInfinity;

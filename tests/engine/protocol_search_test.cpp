@@ -152,6 +152,24 @@ TEST_F(UmiSearch, ClocksForEitherSide) {
   EXPECT_TRUE(without_progress(infinite).size() == 1u) << "no error line";
 }
 
+// `go nodes` is a limit to the node, also far below the engine's periodic checks (1024 nodes).
+TEST_F(UmiSearch, NodeLimitIsExact) {
+  send("ucinewgame");
+  send("position startpos kalah(6,4)");
+  for (const std::uint64_t limit : {1u, 100u, 1500u}) {
+    send("go nodes " + std::to_string(limit));
+    const auto lines = until("bestmove");
+    ASSERT_FALSE(lines.empty());
+    EXPECT_TRUE(starts_with(lines.back(), "bestmove ")) << lines.back();
+    EXPECT_NE(lines.back(), "bestmove none");
+    for (const auto& line : lines) {
+      const auto at = line.find(" nodes ");
+      if (!starts_with(line, "info ") || at == std::string::npos) continue;
+      EXPECT_LE(std::stoull(line.substr(at + 7)), limit) << line;
+    }
+  }
+}
+
 // PROTOCOL.md section 3: a search answers before its limit when more searching cannot change the
 // answer: a proven result (under depth or nodes too), or one legal move under a clock.
 TEST_F(UmiSearch, AnswersEarlyWhenNothingIsLeftToSearch) {
