@@ -20,49 +20,62 @@ std::string variant_of(const json& tournament) {
 
 std::string quoted(const std::string& path) { return "'" + path + "'"; }
 
+// What decides the games a run plays: two files equal in this play the same games, also when one
+// has more rounds (its schedule starts with the other's), a stopping rule or another spelling of
+// the variant.
+json games_defining(json tournament, const std::string& variant) {
+  tournament.erase("rounds");
+  tournament.erase("sprt");
+  tournament["variant"] = variant;
+  return tournament;
+}
+
+bool same_file(const std::string& a, const std::string& b) {
+  std::error_code ec;
+  return std::filesystem::equivalent(a, b, ec) && !ec;  // symbolic and hard links too
+}
+
 }  // namespace
 
 CombinedResults combine_results(const std::vector<std::string>& paths) {
   CombinedResults out;
-  std::vector<std::filesystem::path> seen;
-  std::vector<json> tournaments;
+  std::vector<json> schedules;
   std::string first_variant;
   std::int64_t id_offset = 0;
   for (std::size_t k = 0; k < paths.size(); ++k) {
     const std::string& path = paths[k];
-    std::error_code ec;
-    const auto canonical = std::filesystem::weakly_canonical(path, ec);
-    for (std::size_t j = 0; j < seen.size(); ++j)
-      if (!ec && seen[j] == canonical)
+    for (std::size_t j = 0; j < k; ++j)
+      if (same_file(paths[j], path))
         throw ResultsError(quoted(path) + " is given twice (as " + quoted(paths[j]) + " too); its games would count twice");
-    seen.push_back(canonical);
 
     auto content = read_results(path);
-    json tournament;
+    json schedule;
+    std::string variant;
     try {
-      tournament = content.header.at("tournament");
+      const json& tournament = content.header.at("tournament");
       for (const auto& e : tournament.at("engines")) {
         const auto name = e.at("name").get<std::string>();
         if (std::find(out.engines.begin(), out.engines.end(), name) == out.engines.end()) out.engines.push_back(name);
       }
+      variant = variant_of(tournament);
+      schedule = games_defining(tournament, variant);
+      if (k == 0 && tournament.contains("sprt")) out.sprt = tournament.at("sprt");
     } catch (const json::exception& e) {
       throw ResultsError(quoted(path) + " has a damaged header: " + e.what());
     }
-    for (std::size_t j = 0; j < tournaments.size(); ++j)
-      if (tournaments[j] == tournament)
+    for (std::size_t j = 0; j < schedules.size(); ++j)
+      if (schedules[j] == schedule)
         throw ResultsError(quoted(path) + " and " + quoted(paths[j]) +
-                           " hold the same tournament (the same config and seed), so the same games would count twice; "
-                           "a run that adds games needs its own seed");
-    const std::string variant = variant_of(tournament);
+                           " hold the same tournament (the same config and seed, perhaps with another number of rounds), "
+                           "so the same games would count twice; a run that adds games needs its own seed");
     if (k == 0) {
       first_variant = variant;
       out.anchor = content.anchor();
-      if (tournament.contains("sprt")) out.sprt = tournament.at("sprt");
     } else if (variant != first_variant) {
       throw ResultsError(quoted(path) + " is a " + variant + " tournament but " + quoted(paths[0]) + " is " + first_variant +
                          "; ratings from different games cannot be combined");
     }
-    tournaments.push_back(tournament);
+    schedules.push_back(schedule);
     if (content.torn_tail) out.torn_tails.push_back(path);
 
     // Ids stay unique across files, and even, so that games 2k and 2k+1 of a file stay one

@@ -76,7 +76,11 @@ ResultsLock::ResultsLock(const std::string& results_path) : path_(results_path +
 
 ResultsLock::~ResultsLock() {
   if (fd_ < 0) return;
-  ::unlink(path_.c_str());  // while still holding the lock (see the constructor)
+  // Removed while still held (see the constructor), and only if the name still leads to it:
+  // a lock file deleted by hand and made anew by another run is that run's.
+  struct stat held {}, named {};
+  if (::fstat(fd_, &held) == 0 && ::lstat(path_.c_str(), &named) == 0 && held.st_dev == named.st_dev && held.st_ino == named.st_ino)
+    ::unlink(path_.c_str());
   ::close(fd_);  // the lock goes with the descriptor (and with the process, if it is killed)
 }
 

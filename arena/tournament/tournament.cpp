@@ -378,7 +378,8 @@ RunSummary run(const config::TournamentConfig& cfg, const RunEnv& env) {
     if (content.header.value("tournament", json()) != tournament) {
       const auto diff = first_difference(content.header.value("tournament", json::object()), tournament);
       // More rounds is the change most often meant as "play more games": say how that is done.
-      const bool more_rounds = diff.rfind("'rounds'", 0) == 0;
+      const json& file_rounds = content.header.value("tournament", json::object()).value("rounds", json());
+      const bool more_rounds = diff.rfind("'rounds'", 0) == 0 && file_rounds.is_number_integer() && file_rounds.get<std::int64_t>() < cfg.rounds;
       throw ConfigError("the results file '" + path + "' belongs to a different tournament" + (diff.empty() ? "" : " (" + diff + ")") +
                         "; refusing to add to it. Choose another output.results, or move the file away to start afresh" +
                         (more_rounds ? std::string(". To add games to it, run with another seed and output.results, then rate both "

@@ -33,6 +33,7 @@ Result AlphaBeta<R>::choose_distribution(const Position& root, const std::functi
   all.reserve(count);
   for (std::size_t i = 0, at = 0; i < count && !aborted_; ++i, at = (at + stride) % count) {
     if ((++nodes_ & 255) == 0 || nodes_ >= node_limit_) check_limits();
+    if (aborted_) break;
     const Move mv = moves[at];
     Candidate c{mv, rules_.play(root, mv), 0};
     int worst = kInfinity;
@@ -47,6 +48,7 @@ Result AlphaBeta<R>::choose_distribution(const Position& root, const std::functi
     all.push_back(c);
   }
   Result result;
+  result.nodes = nodes_;
   if (all.empty()) {  // stopped before the first: any legal distribution
     if (count) result.best = moves.front();
     return result;
@@ -58,7 +60,7 @@ Result AlphaBeta<R>::choose_distribution(const Position& root, const std::functi
 
   result.best = all.front().move;
   result.score = all.front().value;
-  for (int depth = 1; depth <= max_depth(); ++depth) {
+  for (int depth = 1; !aborted_ && depth <= max_depth(); ++depth) {  // (not if the ranking used up the limits)
     const std::uint64_t heuristic_before = heuristic_leaves_;
     int best = -kInfinity;
     std::size_t best_index = 0;

@@ -47,7 +47,7 @@ json header(std::uint64_t seed, const std::vector<std::string>& engines, const s
   json h = {{"type", "header"},
             {"format", kResultsFormat},
             {"version", kResultsVersion},
-            {"tournament", {{"seed", seed}, {"variant", variant}, {"engines", list}}},
+            {"tournament", {{"seed", seed}, {"variant", variant}, {"engines", list}, {"rounds", 2}}},
             {"openings", json::array({json::object()})}};
   if (!anchor.empty()) h["anchor"] = anchor;
   return h;
@@ -116,11 +116,22 @@ TEST(CombinedResults, RefusesWhatWouldCountGamesTwiceOrMixGames) {
   };
   EXPECT_EQ(message({d / "a.jsonl", d / "copy.jsonl"}),
             "'" + d / "copy.jsonl" + "' and '" + d / "a.jsonl" +
-                "' hold the same tournament (the same config and seed), so the same games would count twice; a run that "
-                "adds games needs its own seed");
+                "' hold the same tournament (the same config and seed, perhaps with another number of rounds), so the "
+                "same games would count twice; a run that adds games needs its own seed");
+  // The same schedule with more rounds, another spelling of the variant and an SPRT plays the
+  // same games in its first rounds.
+  json longer = header(1, {"x", "y"}, "kalah");
+  longer["tournament"]["rounds"] = 9;
+  longer["tournament"]["sprt"] = {{"elo0", 0}, {"elo1", 5}};
+  write(d / "longer.jsonl", longer, {game(0, "x", "y", Winner::South)});
+  EXPECT_NE(message({d / "a.jsonl", d / "longer.jsonl"}).find("hold the same tournament"), std::string::npos);
+
   const std::string dotted = (d.path / "." / "a.jsonl").string();
   EXPECT_EQ(message({d / "a.jsonl", dotted}),
             "'" + dotted + "' is given twice (as '" + d / "a.jsonl" + "' too); its games would count twice");
+  fs::create_hard_link(d / "a.jsonl", d / "hard.jsonl");
+  EXPECT_EQ(message({d / "a.jsonl", d / "hard.jsonl"}),
+            "'" + d / "hard.jsonl" + "' is given twice (as '" + d / "a.jsonl" + "' too); its games would count twice");
   EXPECT_EQ(message({d / "a.jsonl", d / "m.jsonl"}),
             "'" + d / "m.jsonl" + "' is a mangala tournament but '" + d / "a.jsonl" +
                 "' is kalah(6,4); ratings from different games cannot be combined");
@@ -129,4 +140,9 @@ TEST(CombinedResults, RefusesWhatWouldCountGamesTwiceOrMixGames) {
   std::ofstream(d / "bad.jsonl") << R"({"type":"header","format":"mancala-arena-results","version":1,"tournament":{"seed":3}})"
                                  << "\n";
   EXPECT_NE(message({d / "a.jsonl", d / "bad.jsonl"}).find("'" + d / "bad.jsonl" + "' has a damaged header"), std::string::npos);
+  json numbered = header(4, {"x", "y"});
+  numbered["tournament"]["variant"] = 5;
+  write(d / "numbered.jsonl", numbered, {});
+  EXPECT_EQ(message({d / "a.jsonl", d / "numbered.jsonl"}).rfind("'" + d / "numbered.jsonl" + "' has a damaged header", 0), 0u)
+      << "the later file is named, not the first";
 }
