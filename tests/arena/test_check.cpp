@@ -136,4 +136,13 @@ TEST(Check, UsageErrors) {
   r = run({ARENA_EXE, "check", "--help"}, d, "help");
   EXPECT_EQ(r.code, 0);
   EXPECT_NE(r.out.find("--ready-ms"), std::string::npos);
+  // A mistyped flag is not taken for the engine's program, and a bad variant is a usage error
+  // (it used to end in an uncaught exception after the first items).
+  r = run({ARENA_EXE, "check", "--bogus", ENGINE_EXE}, d, "bogus");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err, "arena check: unknown flag '--bogus' (the flags come before the engine's command; see arena check --help)\n");
+  r = run({ARENA_EXE, "check", "--variant", "kalah(9,9)", ENGINE_EXE}, d, "variant");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err, "arena check: --variant 'kalah(9,9)': bad variant 'kalah(9,9)': pits per side must be a number from 1 to 8\n");
+  EXPECT_EQ(r.out, "");
 }
