@@ -182,7 +182,12 @@ void Process::run_until_done(const bool& done) {
 
 bool Process::write(std::string_view data, Clock::time_point deadline) {
   if (!in_.is_open()) return false;
-  log_line('>', data.substr(0, data.empty() ? 0 : data.size() - (data.back() == '\n')));
+  // One log line per protocol line (a search sends `position` and `go` in one write).
+  for (std::string_view rest = data; !rest.empty();) {
+    const std::size_t end = rest.find('\n');
+    log_line('>', rest.substr(0, end));
+    rest = end == std::string_view::npos ? std::string_view() : rest.substr(end + 1);
+  }
   bool done = false, timer_done = false, ok = false;
   asio::async_write(in_, asio::buffer(data.data(), data.size()),
                     [&](const boost::system::error_code& ec, std::size_t) {

@@ -6,7 +6,9 @@
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <set>
+#include <sstream>
 
 #include "test_helpers.h"
 
@@ -338,6 +340,15 @@ TEST(Integration, EnginesWhoseNamesLookAlikeAsFilesKeepTheirOwnLogs) {
     EXPECT_NE(log.find("umiok"), std::string::npos) << file;
   }
   EXPECT_NE(arena_test::read_file((d.path / "logs" / "a_b~0.0.log").string()).find("random-bot"), std::string::npos);
+  // Every line of a traffic log has its time stamp and direction, also the `go` that is sent
+  // in one write with its `position`.
+  std::istringstream log(arena_test::read_file((d.path / "logs" / "a_b.0.log").string()));
+  int go_lines = 0;
+  for (std::string line; std::getline(log, line);) {
+    EXPECT_TRUE(std::regex_search(line, std::regex(R"(^ *[0-9]+\.[0-9]{3} [<>!#] )"))) << line;
+    go_lines += line.find("> go ") != std::string::npos;
+  }
+  EXPECT_GT(go_lines, 0);
 }
 
 // "Flags override single fields": --openings-file over a config with filtered random openings
