@@ -1,5 +1,5 @@
 // naive_rules.cpp - see naive_rules.h. Every rule below quotes or paraphrases
-// shared/RULES.md; the comments name the rule number it implements.
+// RULES.md; the comments name the rule number it implements.
 
 #include "naive_rules.h"
 

@@ -1,5 +1,5 @@
 // naive_rules.h - a deliberately slow, plain second implementation of the
-// rules in shared/RULES.md, used only as a test oracle for the engine.
+// rules in RULES.md, used only as a test oracle for the engine.
 //
 // It is written straight from the rule text, step by step, and was written
 // without looking at the engine. Speed is not a goal; being obviously

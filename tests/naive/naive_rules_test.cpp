@@ -1,6 +1,6 @@
 // Tests of the naive rules oracle itself: the hand-worked examples of
 // shared/reference/rules-research.md (§2.5, §3.4, §4.4, §5.5, only where they
-// agree with shared/RULES.md), published perfect-play lines, published perft
+// agree with RULES.md), published perfect-play lines, published perft
 // counts, and random playouts.
 
 #include "naive_rules.h"
