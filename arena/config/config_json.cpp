@@ -205,10 +205,16 @@ void apply_file(const std::string& path, TournamentConfig& config) {
       repeated = parsed.get<std::string>();
     return true;
   };
+  // The JSON parser reads a NUL byte as the end of the input and would report a syntax error
+  // at the file's first byte: a binary file (a results file given as the config, say) gets a
+  // clear message instead.
+  const std::string text = ss.str();
+  if (const auto nul = text.find('\0'); nul != std::string::npos)
+    throw ConfigError("config file '" + path + "' is not a text file (a NUL byte at offset " + std::to_string(nul) + ")");
   json j;
   try {
     // Comments (// and /* */) are allowed: a config is written by hand and explained in place.
-    j = json::parse(ss.str(), find_repeats, /*allow_exceptions=*/true, /*ignore_comments=*/true);
+    j = json::parse(text, find_repeats, /*allow_exceptions=*/true, /*ignore_comments=*/true);
   } catch (const json::parse_error& e) {
     throw ConfigError("config file '" + path + "' is not valid JSON: " + e.what());
   }

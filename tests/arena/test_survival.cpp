@@ -98,6 +98,11 @@ TEST(Survival, ABrokenConfigIsRefusedWithItsReason) {
   write(d / "binary.json", std::string(binary, sizeof binary - 1));
   r = run({ARENA_EXE, "run", d / "binary.json"}, d, "binary");
   EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err, "arena run: config file '" + (d / "binary.json") + "' is not a text file (a NUL byte at offset 15)\n");
+  static const char bytes[] = "{\"engines\": \x01\xff\xfe ]";  // not JSON, and no NUL to blame
+  write(d / "bytes.json", bytes);
+  r = run({ARENA_EXE, "run", d / "bytes.json"}, d, "bytes");
+  EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find("is not valid JSON"), std::string::npos) << r.err;
 
   // JSON allows a key twice (the last wins); a config file that does it is a mistake.
