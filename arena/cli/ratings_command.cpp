@@ -21,7 +21,9 @@ std::string files_line(const tournament::CombinedResults& c, const std::vector<s
   std::string line = "Games from " + std::to_string(files.size()) + " results files:";
   for (std::size_t i = 0; i < files.size(); ++i)
     line += (i ? ", " : " ") + files[i] + " (" + std::to_string(c.games_per_file[i]) + ")";
-  return line + "\n\n";
+  line += "\n";
+  for (const auto& note : c.notes) line += note + "\n";
+  return line + "\n";
 }
 }  // namespace
 

@@ -30,6 +30,16 @@ json games_defining(json tournament, const std::string& variant) {
   return tournament;
 }
 
+// The settings of an engine that differ between two files' headers ("command, options").
+std::string differing_settings(const json& a, const json& b) {
+  std::string out;
+  for (auto it = a.begin(); it != a.end(); ++it)
+    if (!b.contains(it.key()) || b.at(it.key()) != it.value()) out += (out.empty() ? "" : ", ") + it.key();
+  for (auto it = b.begin(); it != b.end(); ++it)
+    if (!a.contains(it.key())) out += (out.empty() ? "" : ", ") + it.key();
+  return out;
+}
+
 bool same_file(const std::string& a, const std::string& b) {
   std::error_code ec;
   return std::filesystem::equivalent(a, b, ec) && !ec;  // symbolic and hard links too
@@ -40,6 +50,7 @@ bool same_file(const std::string& a, const std::string& b) {
 CombinedResults combine_results(const std::vector<std::string>& paths) {
   CombinedResults out;
   std::vector<json> schedules;
+  std::vector<std::pair<json, std::size_t>> first_seen;  // per engine of out.engines: its settings, its file
   std::string first_variant;
   std::int64_t id_offset = 0;
   for (std::size_t k = 0; k < paths.size(); ++k) {
@@ -55,7 +66,14 @@ CombinedResults combine_results(const std::vector<std::string>& paths) {
       const json& tournament = content.header.at("tournament");
       for (const auto& e : tournament.at("engines")) {
         const auto name = e.at("name").get<std::string>();
-        if (std::find(out.engines.begin(), out.engines.end(), name) == out.engines.end()) out.engines.push_back(name);
+        const auto at = std::find(out.engines.begin(), out.engines.end(), name);
+        if (at == out.engines.end()) {
+          out.engines.push_back(name);
+          first_seen.emplace_back(e, k);
+        } else if (const auto& [settings, file] = first_seen[static_cast<std::size_t>(at - out.engines.begin())]; settings != e) {
+          out.notes.push_back("Note: '" + name + "' is not set up the same in " + quoted(path) + " as in " + quoted(paths[file]) + " (" +
+                              differing_settings(settings, e) + "); its games are rated as one engine's");
+        }
       }
       variant = variant_of(tournament);
       schedule = games_defining(tournament, variant);

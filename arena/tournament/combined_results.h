@@ -18,6 +18,9 @@ struct CombinedResults {
   std::optional<nlohmann::json> sprt;      // the SPRT settings, only when there is one file
   std::vector<std::string> torn_tails;     // files whose last line was incomplete and ignored
   std::vector<std::size_t> games_per_file;
+  // Engines matched by name whose settings differ between files (a new version under an old
+  // name, say): one line each, for the reader to judge.
+  std::vector<std::string> notes;
 };
 
 // Reads each file (ResultsError names the file that is missing, damaged or not a results file)

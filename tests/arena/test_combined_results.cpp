@@ -79,6 +79,7 @@ TEST(CombinedResults, GamesOfAllFilesWithIdsThatKeepPairsApart) {
   EXPECT_EQ(ids, (std::vector<std::int64_t>{0, 1, 2, 4, 5, 7})) << "file 2 starts at the first even id after file 1's";
   EXPECT_EQ(c.anchor, "y") << "the first file's anchor";
   EXPECT_FALSE(c.sprt);
+  EXPECT_TRUE(c.notes.empty()) << "x and y are set up the same in both files";
 
   // Two engines only (z's game left out): the pairs are (0,1) of file 1 and (4,5) of file 2.
   const auto s = arena::output::compute({"x", "y"}, c.games, "");
@@ -145,4 +146,18 @@ TEST(CombinedResults, RefusesWhatWouldCountGamesTwiceOrMixGames) {
   write(d / "numbered.jsonl", numbered, {});
   EXPECT_EQ(message({d / "a.jsonl", d / "numbered.jsonl"}).rfind("'" + d / "numbered.jsonl" + "' has a damaged header", 0), 0u)
       << "the later file is named, not the first";
+}
+
+TEST(CombinedResults, AnEngineSetUpAnotherWayUnderTheSameNameIsNoted) {
+  TempDir d;
+  write(d / "a.jsonl", header(1, {"x", "y"}), {game(0, "x", "y", Winner::South)});
+  json h = header(2, {"x", "y"});
+  h["tournament"]["engines"][0]["command"] = "/opt/x-v2";
+  h["tournament"]["engines"][0]["options"] = {{"Hash", "128"}};
+  write(d / "b.jsonl", h, {game(0, "x", "y", Winner::North)});
+  const auto c = combine_results({d / "a.jsonl", d / "b.jsonl"});
+  ASSERT_EQ(c.notes.size(), 1u);
+  EXPECT_EQ(c.notes[0], "Note: 'x' is not set up the same in '" + d / "b.jsonl" + "' as in '" + d / "a.jsonl" +
+                            "' (command, options); its games are rated as one engine's");
+  EXPECT_EQ(c.games.size(), 2u);
 }
