@@ -2,7 +2,9 @@
 #include <sys/prctl.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <iostream>
+#include <string_view>
 
 #include "cli/commands.h"
 #include "process/child_registry.h"
@@ -38,7 +40,11 @@ int main(int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     // --help and --version end well (0); any bad command line is exit 2, as arena/README.md says.
-    return app.exit(e) == 0 ? 0 : 2;
+    const int code = app.exit(e) == 0 ? 0 : 2;
+    // (`arena check -- <engine>`: the command line library does not take `--` before a prefix command.)
+    if (code && argc > 2 && std::string_view(argv[1]) == "check" && std::find(argv + 2, argv + argc, std::string_view("--")) != argv + argc)
+      std::cerr << "arena check: no '--' is needed: the engine's command follows the flags (arena check [flags] <engine command> ...)\n";
+    return code;
   }
   int code = 0;
   if (app.got_subcommand("run")) code = run();

@@ -18,7 +18,7 @@ Handler add_check(CLI::App& app, process::ChildRegistry& registry) {
   auto* sub = app.add_subcommand("check",
                                  "Check that an engine follows the UMI protocol (PROTOCOL.md): one PASS/FAIL line per "
                                  "requirement; exit code 1 if any fails.\n"
-                                 "The flags come first, then the engine's command and its arguments.");
+                                 "arena check [flags] <engine command> [engine arguments...]: the flags come first.");
   sub->prefix_command();  // everything from the engine command on is the engine's
   one_value_each(sub->add_option("--variant", f->variants, "Variant spec to try (repeatable; default: one or two per family the engine lists)"));
   sub->add_option("--dir", f->dir, "The engine's working directory");
@@ -34,7 +34,9 @@ Handler add_check(CLI::App& app, process::ChildRegistry& registry) {
     // Everything from the first word that is not a flag of ours is the engine's, so a mistyped
     // flag would otherwise be taken for the engine's program.
     if (rest.front().starts_with("-")) {
-      std::cerr << "arena check: unknown flag '" << rest.front() << "' (the flags come before the engine's command; see arena check --help)\n";
+      std::cerr << "arena check: unknown flag '" << rest.front()
+                << "' (the flags come before the engine's command; a program whose name starts with '-' is given as ./"
+                << rest.front() << "; see arena check --help)\n";
       return 2;
     }
     for (const auto& spec : f->variants)

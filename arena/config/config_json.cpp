@@ -206,9 +206,11 @@ void apply_file(const std::string& path, TournamentConfig& config) {
     return true;
   };
   // The JSON parser reads a NUL byte as the end of the input and would report a syntax error
-  // at the file's first byte: a binary file (a results file given as the config, say) gets a
-  // clear message instead.
+  // at the file's first byte: a UTF-16 file (PowerShell's `>` writes one) or a binary file gets
+  // a clear message instead.
   const std::string text = ss.str();
+  if (text.starts_with("\xFF\xFE") || text.starts_with("\xFE\xFF"))
+    throw ConfigError("config file '" + path + "' is UTF-16 text; save it as UTF-8");
   if (const auto nul = text.find('\0'); nul != std::string::npos)
     throw ConfigError("config file '" + path + "' is not a text file (a NUL byte at offset " + std::to_string(nul) + ")");
   json j;

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <set>
+#include <utility>
 
 #include "rules/variant.h"
 
@@ -20,14 +22,18 @@ std::string variant_of(const json& tournament) {
 
 std::string quoted(const std::string& path) { return "'" + path + "'"; }
 
-// What decides the games a run plays: two files equal in this play the same games, also when one
-// has more rounds (its schedule starts with the other's), a stopping rule or another spelling of
-// the variant.
-json games_defining(json tournament, const std::string& variant) {
-  tournament.erase("rounds");
-  tournament.erase("sprt");
-  tournament["variant"] = variant;
-  return tournament;
+// What makes two runs replay each other's games: the same seed and the same openings (the
+// schedule gives each round's opening and colours from them), for a pair of engines both play.
+struct Replay {
+  json seed, openings;
+  std::set<std::pair<std::string, std::string>> pairs;  // (a, b) with a < b, from the games
+};
+
+std::optional<std::pair<std::string, std::string>> shared_pair(const Replay& a, const Replay& b) {
+  if (a.seed != b.seed || a.openings != b.openings) return std::nullopt;
+  for (const auto& p : a.pairs)
+    if (b.pairs.count(p)) return p;
+  return std::nullopt;
 }
 
 // The settings of an engine that differ between two files' headers ("command, options").
@@ -49,7 +55,7 @@ bool same_file(const std::string& a, const std::string& b) {
 
 CombinedResults combine_results(const std::vector<std::string>& paths) {
   CombinedResults out;
-  std::vector<json> schedules;
+  std::vector<Replay> replays;
   std::vector<std::pair<json, std::size_t>> first_seen;  // per engine of out.engines: its settings, its file
   std::string first_variant;
   std::int64_t id_offset = 0;
@@ -60,7 +66,7 @@ CombinedResults combine_results(const std::vector<std::string>& paths) {
         throw ResultsError(quoted(path) + " is given twice (as " + quoted(paths[j]) + " too); its games would count twice");
 
     auto content = read_results(path);
-    json schedule;
+    Replay replay;
     std::string variant;
     try {
       const json& tournament = content.header.at("tournament");
@@ -76,16 +82,18 @@ CombinedResults combine_results(const std::vector<std::string>& paths) {
         }
       }
       variant = variant_of(tournament);
-      schedule = games_defining(tournament, variant);
+      replay.seed = tournament.value("seed", json());
+      replay.openings = content.header.value("openings", json());
       if (k == 0 && tournament.contains("sprt")) out.sprt = tournament.at("sprt");
     } catch (const json::exception& e) {
       throw ResultsError(quoted(path) + " has a damaged header: " + e.what());
     }
-    for (std::size_t j = 0; j < schedules.size(); ++j)
-      if (schedules[j] == schedule)
-        throw ResultsError(quoted(path) + " and " + quoted(paths[j]) +
-                           " hold the same tournament (the same config and seed, perhaps with another number of rounds), "
-                           "so the same games would count twice; a run that adds games needs its own seed");
+    for (const auto& g : content.games) replay.pairs.insert(std::minmax(g.south, g.north));
+    for (std::size_t j = 0; j < replays.size(); ++j)
+      if (const auto p = shared_pair(replays[j], replay))
+        throw ResultsError(quoted(path) + " and " + quoted(paths[j]) + " play " + p->first + " vs " + p->second +
+                           " from the same openings in the same order (the same seed), so their games repeat each other "
+                           "and would count twice; a run that adds games needs its own seed");
     if (k == 0) {
       first_variant = variant;
       out.anchor = content.anchor();
@@ -93,7 +101,7 @@ CombinedResults combine_results(const std::vector<std::string>& paths) {
       throw ResultsError(quoted(path) + " is a " + variant + " tournament but " + quoted(paths[0]) + " is " + first_variant +
                          "; ratings from different games cannot be combined");
     }
-    schedules.push_back(schedule);
+    replays.push_back(std::move(replay));
     if (content.torn_tail) out.torn_tails.push_back(path);
 
     // Ids stay unique across files, and even, so that games 2k and 2k+1 of a file stay one

@@ -24,8 +24,9 @@ struct CombinedResults {
 };
 
 // Reads each file (ResultsError names the file that is missing, damaged or not a results file)
-// and refuses what would give wrong tables: a file given twice, two files holding the same
-// tournament (the same config and seed, so the same games would count twice), and files of
+// and refuses what would give wrong tables: a file given twice (also through a link), two files
+// with the same seed and openings that both have games of one pair of engines (the schedule
+// replays the same openings in the same order, so those games repeat each other), and files of
 // different variants.
 CombinedResults combine_results(const std::vector<std::string>& paths);
 

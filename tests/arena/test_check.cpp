@@ -140,7 +140,12 @@ TEST(Check, UsageErrors) {
   // (it used to end in an uncaught exception after the first items).
   r = run({ARENA_EXE, "check", "--bogus", ENGINE_EXE}, d, "bogus");
   EXPECT_EQ(r.code, 2);
-  EXPECT_EQ(r.err, "arena check: unknown flag '--bogus' (the flags come before the engine's command; see arena check --help)\n");
+  EXPECT_EQ(r.err,
+            "arena check: unknown flag '--bogus' (the flags come before the engine's command; a program whose name starts "
+            "with '-' is given as ./--bogus; see arena check --help)\n");
+  r = run({ARENA_EXE, "check", "--", ENGINE_EXE}, d, "dashes");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("arena check: no '--' is needed: the engine's command follows the flags"), std::string::npos) << r.err;
   r = run({ARENA_EXE, "check", "--variant", "kalah(9,9)", ENGINE_EXE}, d, "variant");
   EXPECT_EQ(r.code, 2);
   EXPECT_EQ(r.err, "arena check: --variant 'kalah(9,9)': bad variant 'kalah(9,9)': pits per side must be a number from 1 to 8\n");

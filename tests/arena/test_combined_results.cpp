@@ -117,15 +117,26 @@ TEST(CombinedResults, RefusesWhatWouldCountGamesTwiceOrMixGames) {
   };
   EXPECT_EQ(message({d / "a.jsonl", d / "copy.jsonl"}),
             "'" + d / "copy.jsonl" + "' and '" + d / "a.jsonl" +
-                "' hold the same tournament (the same config and seed, perhaps with another number of rounds), so the "
-                "same games would count twice; a run that adds games needs its own seed");
-  // The same schedule with more rounds, another spelling of the variant and an SPRT plays the
-  // same games in its first rounds.
-  json longer = header(1, {"x", "y"}, "kalah");
+                "' play x vs y from the same openings in the same order (the same seed), so their games repeat each "
+                "other and would count twice; a run that adds games needs its own seed");
+  // Whatever else differs: more rounds, another spelling of the variant, an SPRT, another
+  // engine, other engine settings or adjudication. The schedule gives x and y the same
+  // openings in the same order.
+  json longer = header(1, {"y", "x", "z"}, "kalah");
   longer["tournament"]["rounds"] = 9;
   longer["tournament"]["sprt"] = {{"elo0", 0}, {"elo1", 5}};
-  write(d / "longer.jsonl", longer, {game(0, "x", "y", Winner::South)});
-  EXPECT_NE(message({d / "a.jsonl", d / "longer.jsonl"}).find("hold the same tournament"), std::string::npos);
+  longer["tournament"]["engines"][1]["command"] = "./x";
+  longer["tournament"]["adjudication"] = {{"max_moves", 999}};
+  write(d / "longer.jsonl", longer, {game(0, "z", "y", Winner::South), game(1, "y", "x", Winner::South)});
+  EXPECT_NE(message({d / "a.jsonl", d / "longer.jsonl"}).find("' play x vs y from the same openings"), std::string::npos);
+  // The same seed for another pair of engines is no replay: x vs z is new.
+  write(d / "other-pair.jsonl", header(1, {"x", "z"}), {game(0, "x", "z", Winner::South)});
+  EXPECT_EQ(message({d / "a.jsonl", d / "other-pair.jsonl"}), "no error");
+  // Nor are other openings with the same seed.
+  json plies = header(1, {"x", "y"});
+  plies["openings"] = json::array({{{"moves", json::array({"3"})}}});
+  write(d / "plies.jsonl", plies, {game(0, "x", "y", Winner::South)});
+  EXPECT_EQ(message({d / "a.jsonl", d / "plies.jsonl"}), "no error");
 
   const std::string dotted = (d.path / "." / "a.jsonl").string();
   EXPECT_EQ(message({d / "a.jsonl", dotted}),

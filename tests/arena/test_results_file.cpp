@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <memory>
 
 #include "tournament/results_file.h"
 
@@ -161,8 +162,8 @@ TEST(ResultsFile, LockIsExclusiveAndLeavesNoFileBehind) {
 }
 
 // Runs racing for the lock while each holder removes the lock file: never two holders at once.
-// (Without the check that the locked file is still the one named, two processes held the lock
-// together a few times in a hundred.)
+// (Without the constructor's check that the locked file is still the one named, two processes
+// held the lock together a few times in a hundred.)
 TEST(ResultsFile, LockHoldersNeverOverlapWhileLockFilesComeAndGo) {
   TempDir d;
   const auto p = (d.path / "r.jsonl").string();
@@ -171,31 +172,54 @@ TEST(ResultsFile, LockHoldersNeverOverlapWhileLockFilesComeAndGo) {
   std::vector<pid_t> children;
   for (int c = 0; c < kProcesses; ++c) {
     const pid_t pid = ::fork();
-    ASSERT_GE(pid, 0);
     if (pid == 0) {
+      // The child never returns into the test program (it would run the remaining tests).
       int overlaps = 0;
-      for (int i = 0; i < kRounds; ++i) {
-        try {
-          const ResultsLock lock(p);
-          const int fd = ::open(marker.c_str(), O_CREAT | O_EXCL | O_WRONLY, 0644);  // fails if another holds it too
-          if (fd < 0) {
-            ++overlaps;
-            continue;
+      try {
+        for (int i = 0; i < kRounds; ++i) {
+          try {
+            const ResultsLock lock(p);
+            const int fd = ::open(marker.c_str(), O_CREAT | O_EXCL | O_WRONLY, 0644);  // fails if another holds it too
+            if (fd < 0) {
+              ++overlaps;
+              continue;
+            }
+            ::close(fd);
+            ::unlink(marker.c_str());
+          } catch (const ResultsError&) {
+            // held by another: try again
           }
-          ::close(fd);
-          ::unlink(marker.c_str());
-        } catch (const ResultsError&) {
-          // held by another: try again
         }
+      } catch (...) {
+        ::_exit(2);
       }
       ::_exit(overlaps == 0 ? 0 : 1);
     }
-    children.push_back(pid);
+    if (pid > 0) children.push_back(pid);
+    EXPECT_GT(pid, 0) << "fork failed";
   }
   for (const pid_t pid : children) {
     int status = 0;
-    ASSERT_EQ(::waitpid(pid, &status, 0), pid);
-    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "two runs held the lock at once";
+    EXPECT_EQ(::waitpid(pid, &status, 0), pid);
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "two runs held the lock at once (or a child failed)";
   }
   EXPECT_FALSE(fs::exists(p + ".lock"));
+}
+
+// A lock file deleted by hand while its run holds it lets a second run in (nothing can prevent
+// that); when the first run ends it must not remove the second run's lock file.
+TEST(ResultsFile, ARunRemovesOnlyItsOwnLockFile) {
+  TempDir d;
+  const auto p = (d.path / "r.jsonl").string();
+  auto first = std::make_unique<ResultsLock>(p);
+  fs::remove(p + ".lock");
+  const ResultsLock second(p);
+  first.reset();
+  EXPECT_TRUE(fs::exists(p + ".lock")) << "the first run removed the second run's lock file";
+  try {
+    const ResultsLock third(p);
+    ADD_FAILURE() << "a third run got in beside the second";
+  } catch (const ResultsError& e) {
+    EXPECT_NE(std::string(e.what()).find("is in use by another arena run"), std::string::npos) << e.what();
+  }
 }

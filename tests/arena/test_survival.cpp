@@ -99,6 +99,10 @@ TEST(Survival, ABrokenConfigIsRefusedWithItsReason) {
   r = run({ARENA_EXE, "run", d / "binary.json"}, d, "binary");
   EXPECT_EQ(r.code, 2);
   EXPECT_EQ(r.err, "arena run: config file '" + (d / "binary.json") + "' is not a text file (a NUL byte at offset 15)\n");
+  write(d / "utf16.json", std::string("\xFF\xFE{\0}\0", 6));
+  r = run({ARENA_EXE, "run", d / "utf16.json"}, d, "utf16");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err, "arena run: config file '" + (d / "utf16.json") + "' is UTF-16 text; save it as UTF-8\n");
   static const char bytes[] = "{\"engines\": \x01\xff\xfe ]";  // not JSON, and no NUL to blame
   write(d / "bytes.json", bytes);
   r = run({ARENA_EXE, "run", d / "bytes.json"}, d, "bytes");
