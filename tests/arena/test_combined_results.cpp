@@ -1,11 +1,11 @@
 // Several results files read as one set of games (`arena ratings a.jsonl b.jsonl`).
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
 
 #include "output/standings.h"
+#include "test_helpers.h"
 #include "tournament/combined_results.h"
 
 using namespace arena::tournament;
@@ -13,19 +13,9 @@ using arena::match::GameRecord;
 using arena::match::Winner;
 using nlohmann::json;
 namespace fs = std::filesystem;
+using arena_test::TempDir;
 
 namespace {
-
-struct TempDir {
-  fs::path path = fs::temp_directory_path() / ("arena-combined-" + std::to_string(::getpid()) + "-" +
-                                              ::testing::UnitTest::GetInstance()->current_test_info()->name());
-  TempDir() {
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~TempDir() { fs::remove_all(path); }
-  std::string operator/(const std::string& name) const { return (path / name).string(); }
-};
 
 GameRecord game(std::int64_t id, const std::string& south, const std::string& north, Winner w) {
   GameRecord g;
