@@ -44,6 +44,13 @@ void sync_dir(const std::string& path) {
   }
 }
 
+// Does `path` still lead to the open file `fd` (not deleted, not replaced by another file)?
+bool names_open_file(const std::string& path, int fd) {
+  struct stat open_file {}, named {};
+  return ::fstat(fd, &open_file) == 0 && ::lstat(path.c_str(), &named) == 0 && open_file.st_dev == named.st_dev &&
+         open_file.st_ino == named.st_ino;
+}
+
 }  // namespace
 
 std::string dump_line(const json& j) {
@@ -65,9 +72,7 @@ ResultsLock::ResultsLock(const std::string& results_path) : path_(results_path +
       throw ResultsError("the results file '" + results_path +
                          "' is in use by another arena run (it holds the lock " + path_ + "); two runs on one file would play games twice");
     }
-    struct stat held {}, named {};
-    if (::fstat(fd_, &held) == 0 && ::lstat(path_.c_str(), &named) == 0 && held.st_dev == named.st_dev && held.st_ino == named.st_ino)
-      return;
+    if (names_open_file(path_, fd_)) return;
     ::close(fd_);
     fd_ = -1;
   }
@@ -78,9 +83,7 @@ ResultsLock::~ResultsLock() {
   if (fd_ < 0) return;
   // Removed while still held (see the constructor), and only if the name still leads to it:
   // a lock file deleted by hand and made anew by another run is that run's.
-  struct stat held {}, named {};
-  if (::fstat(fd_, &held) == 0 && ::lstat(path_.c_str(), &named) == 0 && held.st_dev == named.st_dev && held.st_ino == named.st_ino)
-    ::unlink(path_.c_str());
+  if (names_open_file(path_, fd_)) ::unlink(path_.c_str());
   ::close(fd_);  // the lock goes with the descriptor (and with the process, if it is killed)
 }
 
