@@ -1,6 +1,7 @@
 #include "process/log_sink.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <stdexcept>
@@ -16,6 +17,11 @@ LogSink::LogSink(const std::string& path, std::size_t limit, bool traffic, bool 
     if (fd >= 0) ::close(fd);
     throw std::runtime_error("cannot open log file '" + path + "'");
   }
+  // The limit is on the file, not on this sink: an engine restarted (or a run resumed) appends
+  // to the log its earlier processes wrote.
+  struct stat st{};
+  if (::fstat(fd, &st) == 0 && st.st_size > 0) written_ = static_cast<std::size_t>(st.st_size);
+  truncated_ = written_ >= limit_;  // already full: its note is there, nothing more to add
 }
 
 LogSink::~LogSink() {

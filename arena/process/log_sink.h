@@ -1,7 +1,7 @@
 #pragma once
 // A size-bounded, thread-safe, timestamped log file for one engine: protocol traffic and its
-// stderr. Once `limit` bytes are written it notes the truncation and drops the rest, so a
-// chatty engine cannot fill the disk overnight.
+// stderr. Once the file holds `limit` bytes (counting what earlier sinks appended to it) it
+// notes the truncation and drops the rest, so a chatty engine cannot fill the disk overnight.
 #include <chrono>
 #include <cstddef>
 #include <cstdio>

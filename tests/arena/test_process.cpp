@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
-#include <fstream>
 #include <signal.h>
+
+#include <fstream>
 
 #include "process/process.h"
 #include "test_helpers.h"
@@ -131,4 +132,27 @@ TEST(Process, WritingToADeadEngineFailsInsteadOfKillingTheHost) {
   EXPECT_FALSE(p.write("position startpos\n", Clock::now() + seconds(2)));
   p.shutdown("", milliseconds(0));
   EXPECT_EQ(reg.size(), 0u);
+}
+
+// The size limit holds for the file: an engine restarted many times (each start opens a new
+// sink on the same log) must not get the limit once per start.
+TEST(LogSink, TheLimitIsOnTheFileAcrossRestarts) {
+  TempDir d;
+  const std::string path = (d.path / "engine.0.log").string();
+  const std::string text(40, 'x');
+  for (int start = 0; start < 5; ++start) {
+    LogSink log(path, 1000, true, true);
+    for (int i = 0; i < 100; ++i) log.line('<', text);
+  }
+  std::ifstream in(path);
+  std::string line;
+  int notes = 0;
+  std::size_t bytes = 0;
+  while (std::getline(in, line)) {
+    bytes += line.size() + 1;
+    if (line.rfind("# log size limit reached", 0) == 0) ++notes;
+  }
+  EXPECT_EQ(notes, 1);
+  EXPECT_LE(bytes, 1000u + 64u);  // the limit plus its one note
+  EXPECT_GT(bytes, 900u);         // and filled up to it
 }
