@@ -44,8 +44,9 @@ class ChildRegistry {
 
   // With the arena as child subreaper (PR_SET_CHILD_SUBREAPER, set in main), a helper that an
   // engine started and that left the engine's process group (setsid) becomes the arena's child
-  // when the engine dies. Kills (with its group) and reaps every child of this process that is
-  // not a registered engine. Returns how many it found.
+  // when the engine dies (not before: each engine is a subreaper too, see Process). Kills (with
+  // its group) and reaps every child of this process that is not a registered engine. Returns
+  // how many it found.
   int reap_strays();
 
  private:

@@ -86,10 +86,14 @@ Process::Process(const SpawnSpec& spec, ChildRegistry& registry, std::shared_ptr
   // Boost's own exec-error pipe is close-on-exec already, so failed execs are still reported.
   // If the arena itself is killed outright (kill -9), the kernel kills the engine too (the
   // signal follows the spawning thread; every engine is stopped before that thread ends).
+  // The engine is a child subreaper (kept across exec): a helper it daemonizes (fork, setsid,
+  // fork) stays in its tree while it runs, and reaches the arena's stray sweep only once the
+  // engine itself is gone, so the sweep after another engine's end never takes it.
   const pid_t arena_pid = ::getpid();
   auto in_child = [arena_pid](auto&) {
     ::prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (::getppid() != arena_pid) ::_exit(127);  // the arena died before prctl took effect
+    ::prctl(PR_SET_CHILD_SUBREAPER, 1);
     ::setpgid(0, 0);
     mark_descriptors_cloexec();
     sigset_t none;

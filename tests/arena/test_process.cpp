@@ -1,7 +1,9 @@
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <sys/prctl.h>
 
 #include <fstream>
+#include <sstream>
 
 #include "process/process.h"
 #include "test_helpers.h"
@@ -132,6 +134,51 @@ TEST(Process, WritingToADeadEngineFailsInsteadOfKillingTheHost) {
   EXPECT_FALSE(p.write("position startpos\n", Clock::now() + seconds(2)));
   p.shutdown("", milliseconds(0));
   EXPECT_EQ(reg.size(), 0u);
+}
+
+namespace {
+
+// The parent pid of a live process, or 0 if it is gone (or a zombie).
+pid_t parent_of(pid_t pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+  std::string stat;
+  std::getline(in, stat);
+  const auto close = stat.rfind(')');
+  if (close == std::string::npos) return 0;
+  std::istringstream fields(stat.substr(close + 1));
+  char state = 0;
+  long ppid = 0;
+  fields >> state >> ppid;
+  return state == 'Z' ? 0 : static_cast<pid_t>(ppid);
+}
+
+}  // namespace
+
+// A helper an engine daemonizes (fork, setsid, fork) belongs to that engine while it runs: the
+// stray sweep after another engine's end must not take it, the one after its own engine's end
+// must. The host is a subreaper here as the arena is (CTest runs each test in its own process).
+TEST(Process, ADaemonizedHelperLivesAsLongAsItsEngine) {
+  ASSERT_EQ(::prctl(PR_SET_CHILD_SUBREAPER, 1), 0);
+  ChildRegistry reg;
+  // The subshell prints the daemon's pid and exits (orphaning it) before "ready" is printed.
+  Process engine({"sh", {"-c", "(setsid sleep 67 </dev/null >/dev/null 2>&1 & echo $!); echo ready; exec cat"}, "", 1024},
+                 reg, nullptr);
+  std::string pid_line, ready;
+  const auto deadline = Clock::now() + seconds(5);
+  ASSERT_EQ(engine.read_line(pid_line, deadline), ReadStatus::Line);
+  ASSERT_EQ(engine.read_line(ready, deadline), ReadStatus::Line);
+  ASSERT_EQ(ready, "ready");
+  const pid_t daemon = static_cast<pid_t>(std::stol(pid_line));
+  EXPECT_EQ(parent_of(daemon), engine.pid());  // the engine, a subreaper, adopted it
+
+  Process other({"true", {}, "", 1024}, reg, nullptr);
+  other.shutdown("", milliseconds(0));  // sweeps the strays
+  EXPECT_EQ(parent_of(daemon), engine.pid()) << "another engine's end took the helper";
+
+  engine.shutdown("", milliseconds(0));
+  EXPECT_EQ(parent_of(daemon), 0) << "the helper outlived its engine";
+  ::kill(daemon, SIGKILL);  // whatever happened above, leave nothing behind
+  ::prctl(PR_SET_CHILD_SUBREAPER, 0);
 }
 
 // The size limit holds for the file: an engine restarted many times (each start opens a new
