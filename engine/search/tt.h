@@ -4,6 +4,10 @@
 // in a proof every entry is "solved" and has the same nominal depth, so depth cannot rank them.
 // Values are stored relative to the side to move's current score difference, and keys leave
 // the stores out, so positions that differ only in banked seeds share one entry.
+// Keys hash the board only, and one board means another game in another variant (kalah(6,4) and
+// mangala, kalah(4,n) and kalah(6,n) with empty pits), so every search tags its keys with its
+// variant: the tag goes into the check bits, not the bucket index, so within one variant every
+// probe and replacement is exactly what it would be untagged.
 #include <sys/mman.h>
 
 #include <algorithm>
@@ -60,15 +64,22 @@ class TranspositionTable {
     madvise(table_.get(), size, MADV_HUGEPAGE);
     size_ = buckets;
     mask_ = buckets - 1;
+    static_assert(sizeof(std::size_t) == 8);
+    if (mask_ >> 32) throw std::bad_alloc();  // the index must leave the tag's bits alone
     clear();
   }
   void clear() {
     std::fill(table_.get(), table_.get() + size_, Bucket{});
     generation_ = 0;
   }
-  void new_search() { ++generation_; }
+  // `variant_tag`: any number that differs between variants (see the comment at the top).
+  void new_search(std::uint32_t variant_tag) {
+    ++generation_;
+    tag_ = static_cast<std::uint64_t>(variant_tag) << 32;
+  }
 
   const TTEntry* probe(std::uint64_t key) const {
+    key ^= tag_;
     const Bucket& b = table_[key & mask_];
     for (const TTEntry& e : b.e)
       if (e.holds(key)) return &e;
@@ -78,6 +89,7 @@ class TranspositionTable {
   // Stores a search result (`value` with `bound`, relative to the score difference). A result of
   // the same depth as the entry's (in a proof: both solved) is merged into its bounds.
   void store(std::uint64_t key, int value, int depth, Bound bound, int move, int work) {
+    key ^= tag_;
     Bucket& b = table_[key & mask_];
     const auto v = static_cast<std::int16_t>(value);
     std::int16_t lower = bound == Bound::Upper ? TTEntry::kNoLower : v;
@@ -136,6 +148,7 @@ class TranspositionTable {
   std::size_t size_ = 0;
   std::size_t mask_ = 0;
   std::uint8_t generation_ = 0;
+  std::uint64_t tag_ = 0;  // the variant's tag, in the key bits the bucket index never uses
 };
 
 }  // namespace mancala::search
