@@ -53,7 +53,10 @@ class TranspositionTable {
     const std::size_t bytes = static_cast<std::size_t>(megabytes) << 20;
     std::size_t buckets = 1;
     while (buckets * 2 * sizeof(Bucket) <= bytes) buckets *= 2;
-    static_assert(sizeof(Bucket) == 64);
+    static_assert(sizeof(Bucket) == 64 && sizeof(std::size_t) == 8);
+    // The index must leave the variant tag's bits (above bit 31) alone. Checked before allocating,
+    // so a refused size leaves the old table as it was.
+    if ((buckets - 1) >> 32) throw std::bad_alloc();
     // 2 MB alignment and transparent huge pages: probes are random accesses over the whole table,
     // and with 4 KB pages nearly every one also misses the TLB.
     constexpr std::size_t kHuge = 2u << 20;
@@ -64,8 +67,6 @@ class TranspositionTable {
     madvise(table_.get(), size, MADV_HUGEPAGE);
     size_ = buckets;
     mask_ = buckets - 1;
-    static_assert(sizeof(std::size_t) == 8);
-    if (mask_ >> 32) throw std::bad_alloc();  // the index must leave the tag's bits alone
     clear();
   }
   void clear() {

@@ -91,6 +91,22 @@ inline RunResult run(const std::vector<std::string>& argv, const TempDir& dir, c
   return r;
 }
 
+// The state letter and parent pid from /proc/<pid>/stat, or {0, 0} if the process is gone. The
+// command name in parentheses may itself hold spaces and ')', hence the last ')'.
+struct ProcStat {
+  char state = 0;
+  long ppid = 0;
+};
+inline ProcStat proc_stat(const std::string& proc_dir) {
+  const std::string stat = read_file(proc_dir + "/stat");
+  const auto close = stat.rfind(')');
+  if (close == std::string::npos) return {};
+  std::istringstream fields(stat.substr(close + 1));
+  ProcStat s;
+  fields >> s.state >> s.ppid;
+  return s;
+}
+
 // Live (non-zombie) processes whose command line contains `tag`.
 inline int processes_with(const std::string& tag) {
   int n = 0;
@@ -101,9 +117,7 @@ inline int processes_with(const std::string& tag) {
     for (char& c : cmd)
       if (c == '\0') c = ' ';
     if (cmd.find(tag) == std::string::npos) continue;
-    const std::string stat = read_file(e.path().string() + "/stat");
-    const auto close = stat.rfind(')');
-    if (close != std::string::npos && close + 2 < stat.size() && stat[close + 2] == 'Z') continue;
+    if (proc_stat(e.path().string()).state == 'Z') continue;
     ++n;
   }
   return n;

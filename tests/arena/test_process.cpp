@@ -3,7 +3,6 @@
 #include <sys/prctl.h>
 
 #include <fstream>
-#include <sstream>
 
 #include "process/process.h"
 #include "test_helpers.h"
@@ -140,16 +139,8 @@ namespace {
 
 // The parent pid of a live process, or 0 if it is gone (or a zombie).
 pid_t parent_of(pid_t pid) {
-  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
-  std::string stat;
-  std::getline(in, stat);
-  const auto close = stat.rfind(')');
-  if (close == std::string::npos) return 0;
-  std::istringstream fields(stat.substr(close + 1));
-  char state = 0;
-  long ppid = 0;
-  fields >> state >> ppid;
-  return state == 'Z' ? 0 : static_cast<pid_t>(ppid);
+  const auto s = arena_test::proc_stat("/proc/" + std::to_string(pid));
+  return s.state == 'Z' ? 0 : static_cast<pid_t>(s.ppid);
 }
 
 }  // namespace
