@@ -97,19 +97,23 @@ class AlphaBeta {
     if (!limits_.has_clock() && limits_.movetime_ms == 0) return true;
     return 2 * seeds_on_board(root) <= rules_.variant().total_seeds();
   }
-  Info make_info(int depth, int score, bool proven, std::vector<Move> pv) const {
+  Info make_info(int depth, int score, bool proven, std::vector<Move> pv, Bound bound = Bound::Exact) const {
     Info info;
     info.depth = depth;
     info.seldepth = seldepth_;
     info.score = score;
     info.proven = proven;
+    info.bound = bound;
     info.nodes = nodes_;
     info.time_ms = time_.elapsed_ms();
     info.hashfull = tt_.hashfull();
     info.pv = std::move(pv);
     return info;
   }
-  bool try_to_prove(Child* kids, int n, int guess, std::uint64_t budget, int& value, int& best_index);
+  // A pass that proves one side of the root value calls `on_bound(value, bound, child index)`.
+  using BoundReport = std::function<void(int, Bound, int)>;
+  bool try_to_prove(Child* kids, int n, int guess, std::uint64_t budget, int& value, int& best_index,
+                    const BoundReport& on_bound);
   int max_depth() const;
   int noise(std::uint64_t key) const;
 
@@ -415,6 +419,8 @@ Result AlphaBeta<R>::run(const Position& root, const std::function<void(const In
     return result;
   }
 
+  // The root value's bounds that proof passes have proven so far: later estimates stay inside.
+  int proven_lower = -kInfinity, proven_upper = kInfinity;
   for (int depth = 1; depth <= max_depth(); ++depth) {
     const std::uint64_t heuristic_before = heuristic_leaves_;
     seldepth_ = 0;
@@ -433,17 +439,23 @@ Result AlphaBeta<R>::run(const Position& root, const std::function<void(const In
     std::rotate(kids, kids + best_index, kids + best_index + 1);
     result.best = kids[0].move;
     if (aborted_) break;
-    result.score = best;
+    result.score = std::clamp(best, proven_lower, proven_upper);
     result.depth = depth;
     result.proven = heuristic_leaves_ == heuristic_before;
 
-    if (on_info) on_info(make_info(depth, best, result.proven, principal_variation(root, result.best, depth + 8, depth)));
+    if (on_info) on_info(make_info(depth, result.score, result.proven, principal_variation(root, result.best, depth + 8, depth)));
     if (!result.proven && depth >= kProofMinDepth && proof_worth_trying(root) && !time_.soft_limit_reached()) {
       // A full-depth null-window (MTD(f)) proof attempt, allowed a multiple of the nodes the
       // search has used so far, so failed attempts cost a bounded share of the time. Tuned on
       // the Kalah(6,4) proof (BENCHMARKS.md): starting at depth 12 with 8x took the fewest nodes.
       int value = 0, proven_index = 0;
-      if (try_to_prove(kids, n, best, nodes_ * kProofBudgetFactor, value, proven_index)) {
+      const BoundReport on_bound = [&](int bound_value, Bound bound, int index) {
+        if (bound == Bound::Lower && bound_value > proven_lower) proven_lower = bound_value;
+        else if (bound == Bound::Upper && bound_value < proven_upper) proven_upper = bound_value;
+        else return;  // a later attempt proving again what an earlier one did
+        if (on_info) on_info(make_info(depth, bound_value, true, principal_variation(root, kids[index].move, 64), bound));
+      };
+      if (try_to_prove(kids, n, best, nodes_ * kProofBudgetFactor, value, proven_index, on_bound)) {
         std::rotate(kids, kids + proven_index, kids + proven_index + 1);
         result.best = kids[0].move;
         result.score = value;

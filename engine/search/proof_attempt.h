@@ -2,13 +2,15 @@
 // A proof attempt: MTD(f) null-window searches at full depth from the root's children until
 // the root value's lower and upper bounds meet, within a node budget. Only a pass that reached
 // no heuristic leaf (no ply cap) counts. Part of AlphaBeta (alphabeta.h includes this file at
-// its end).
+// its end). A pass that ends without closing the gap reports the side it proved, so a GUI sees
+// "a win by 8 or more" long before the last pass ends.
 #include "alphabeta.h"
 
 namespace mancala::search {
 
 template <class R>
-bool AlphaBeta<R>::try_to_prove(Child* kids, int n, int guess, std::uint64_t budget, int& value, int& best_index) {
+bool AlphaBeta<R>::try_to_prove(Child* kids, int n, int guess, std::uint64_t budget, int& value, int& best_index,
+                                const BoundReport& on_bound) {
   constexpr int kFullDepth = kMaxPly - 2;
   budget_end_ = nodes_ + budget;
   out_of_budget_ = false;
@@ -36,9 +38,11 @@ bool AlphaBeta<R>::try_to_prove(Child* kids, int n, int guess, std::uint64_t bud
     if (aborted_ || out_of_budget_) break;
     if (best < beta) {
       upper = best;
+      if (lower < upper) on_bound(upper, Bound::Upper, best_index);
     } else {
       lower = best;
       best_index = index;
+      if (lower < upper) on_bound(lower, Bound::Lower, best_index);
     }
     g = best;
   }

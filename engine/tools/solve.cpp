@@ -41,8 +41,11 @@ int main(int argc, char** argv) {
   auto result = searcher.search(game->variant(), game->position(), limits, stop, [&](const mancala::search::Info& info) {
     std::string pv;
     for (auto mv : info.pv) pv += " " + game->move_text(mv);
-    std::printf("depth %3d seldepth %3d score %s %7.2f nodes %12llu time %7lld ms hashfull %4d pv%s\n", info.depth,
-                info.seldepth, info.proven ? "proven" : "seeds ", info.score / 100.0,
+    const char* bound = info.bound == mancala::search::Bound::Lower   ? " (at least)"
+                        : info.bound == mancala::search::Bound::Upper ? " (at most) "
+                                                                      : "";
+    std::printf("depth %3d seldepth %3d score %s %7.2f%s nodes %12llu time %7lld ms hashfull %4d pv%s\n", info.depth,
+                info.seldepth, info.proven ? "proven" : "seeds ", info.score / 100.0, bound,
                 static_cast<unsigned long long>(info.nodes), static_cast<long long>(info.time_ms), info.hashfull,
                 pv.c_str());
     std::fflush(stdout);

@@ -117,6 +117,50 @@ INSTANTIATE_TEST_SUITE_P(EveryVariant, EndPosition,
                                          "bedouin(70) 0,1,0,0,2,0:33 1,0,0,0,0,1:32 n play 90",
                                          "bedouin(6) 0,0,2,1,0,0:0 0,0,2,1,0,0:0 n choose 95"));
 
+// A proof pass that proves one side of the root value reports it (`score proven 6 upperbound`)
+// before the last pass: each reported bound holds for the value proven in the end, and the
+// estimates of later iterations stay within what is proven. Kalah(4,3)'s first pass proves an
+// upper bound, Kalah(4,4)'s a lower bound (both from a proof attempt, not from an iteration).
+TEST(Search, ProofPassesReportTheBoundsTheyProve) {
+  using mancala::search::Bound;
+  using mancala::search::Info;
+  for (const auto& [spec, expected] : {std::pair{"kalah(4,3)", Bound::Upper}, std::pair{"kalah(4,4)", Bound::Lower}}) {
+    SCOPED_TRACE(spec);
+    const Game g = *Game::from_spec(spec);
+    Searcher searcher(mancala::search::Settings{16, mancala::search::Settings::kMaxLevel, false});
+    const std::atomic<bool> stop{false};
+    std::vector<Info> infos;
+    const auto result = searcher.search(g.variant(), g.position(), Limits{}, stop, [&](const Info& i) { infos.push_back(i); });
+    ASSERT_TRUE(result.proven);
+    int lower = -1000 * mancala::search::kScoreUnit, upper = -lower, bounds = 0;
+    for (const Info& info : infos) {
+      ASSERT_FALSE(info.pv.empty());
+      EXPECT_TRUE(g.is_legal(info.pv[0]));
+      if (info.bound != Bound::Exact) {
+        EXPECT_TRUE(info.proven) << "a bound from a proof pass is a proven bound";
+        EXPECT_EQ(info.bound, expected);
+        if (info.bound == Bound::Lower) {
+          EXPECT_LE(info.score, result.score);
+          EXPECT_GT(info.score, lower) << "each report proves more than the last";
+          lower = info.score;
+        } else {
+          EXPECT_GE(info.score, result.score);
+          EXPECT_LT(info.score, upper) << "each report proves more than the last";
+          upper = info.score;
+        }
+        ++bounds;
+      } else {
+        EXPECT_GE(info.score, lower) << "an estimate below a proven lower bound";
+        EXPECT_LE(info.score, upper) << "an estimate above a proven upper bound";
+      }
+    }
+    EXPECT_GE(bounds, 1);
+    EXPECT_EQ(infos.back().bound, Bound::Exact);
+    EXPECT_TRUE(infos.back().proven);
+    EXPECT_EQ(infos.back().score, result.score);
+  }
+}
+
 // One board means another game in another variant, and one engine (one table) may be asked
 // about both without a new game in between: the second answer must be the second variant's.
 // Pairs from an outside review (store games; it found the same for mangala2 after bedouin),
