@@ -33,12 +33,16 @@ bool EngineClient::send(const std::string& line, Clock::time_point deadline) {
   return proc_ && proc_->write(line + "\n", deadline);
 }
 
-Fault EngineClient::wait_for(const std::string& token, Clock::time_point deadline, std::string& line) {
+Fault EngineClient::wait_for(const std::string& token, Clock::time_point deadline, std::string& line,
+                             std::string* first_error) {
   for (;;) {
     switch (proc_->read_line(line, deadline)) {
       case process::ReadStatus::Line: {
         const auto t = tokens(line);
         if (!t.empty() && t[0] == token) return Fault::None;
+        if (first_error && first_error->empty() && t.size() >= 3 && t[0] == "info" && t[1] == "string" &&
+            t[2].starts_with("error"))
+          *first_error = line;
         break;
       }
       case process::ReadStatus::Timeout: return Fault::TimeForfeit;
@@ -81,14 +85,23 @@ std::optional<EngineClient::HandshakeFailure> EngineClient::handshake() {
   auto gone = [](std::string message) { return HandshakeFailure{std::move(message), true}; };
   auto refused = [](std::string message) { return HandshakeFailure{std::move(message), false}; };
   if (!send("umi", deadline)) return gone("could not write to the engine (it exited at once?)");
-  std::string line;
+  std::string line, last_line;
+  std::vector<std::string> unreadable_options;
   for (;;) {
     const auto st = proc_->read_line(line, deadline);
-    if (st == process::ReadStatus::Timeout) return gone("no 'umiok' within " + limit + " (does it flush its output after each line?)");
+    if (st == process::ReadStatus::Timeout) {
+      // Either it never flushed, or it is slow, or its last handshake line is not "umiok".
+      const std::string setting = " (the limit is timeouts.startup_ms in the config)";
+      if (last_line.empty())
+        return gone("no 'umiok' within " + limit + ", nothing received: does it flush its output after each line?" + setting);
+      return gone("no 'umiok' within " + limit + "; the last line received: '" + last_line +
+                  "' (the handshake ends with 'umiok', lower case)" + setting);
+    }
     if (st == process::ReadStatus::Closed) return gone("the engine exited during the handshake");
     if (st == process::ReadStatus::TooLong) return refused("a handshake line longer than " + std::to_string(env_.max_line) + " bytes");
     const auto t = tokens(line);
     if (t.empty()) continue;
+    last_line = line;
     if (t[0] == "umiok") break;
     if (t[0] == "id" && t.size() >= 2) {
       std::string rest;
@@ -97,6 +110,7 @@ std::optional<EngineClient::HandshakeFailure> EngineClient::handshake() {
       if (t[1] == "author") identity_.author = rest;
     } else if (t[0] == "option") {
       if (auto spec = protocol::parse_option(line)) identity_.options.push_back(*spec);
+      else unreadable_options.push_back(line);
     } else if (t[0] == "variants") {
       for (std::size_t i = 1; i < t.size(); ++i) identity_.variants.emplace_back(t[i]);
     } else if (t[0] == "protocol" && t.size() >= 2) {
@@ -112,13 +126,29 @@ std::optional<EngineClient::HandshakeFailure> EngineClient::handshake() {
   for (const auto& [name, value] : config_.options) {
     auto spec = std::find_if(identity_.options.begin(), identity_.options.end(),
                              [&](const auto& o) { return protocol::iequals(o.name, name); });
-    if (spec == identity_.options.end()) return refused("option '" + name + "': the engine does not declare it");
+    if (spec == identity_.options.end()) {
+      // A declaration the arena could not read is the likelier cause than a missing one.
+      const auto unread = std::find_if(unreadable_options.begin(), unreadable_options.end(), [&](const std::string& l) {
+        const auto t = tokens(l);
+        return t.size() >= 3 && t[1] == "name" && protocol::iequals(t[2], name);
+      });
+      if (unread != unreadable_options.end())
+        return refused("option '" + name + "': the engine's declaration cannot be read: '" + *unread +
+                       "' (PROTOCOL.md, 'option': a spin needs default, min and max; a combo its vars)");
+      return refused("option '" + name + "': the engine does not declare it");
+    }
     auto checked = protocol::validate_option(*spec, value);
     if (!checked.ok()) return refused(checked.error);
     if (!send(protocol::format_setoption(*spec, checked.value), deadline)) return gone("the engine exited while setting options");
   }
   if (!send("isready", deadline)) return gone("the engine exited before 'isready'");
-  switch (wait_for("readyok", deadline, line)) {
+  // An engine that refuses a value says so with "info string error: ..." (PROTOCOL.md,
+  // section 8); between the setoption lines and readyok nothing else can have caused it.
+  std::string option_error;
+  const Fault ready = wait_for("readyok", deadline, line, config_.options.empty() ? nullptr : &option_error);
+  if (ready == Fault::None && !option_error.empty())
+    return refused("the engine refused an option setting: '" + option_error + "'");
+  switch (ready) {
     case Fault::None: return std::nullopt;
     case Fault::Crash: return gone("the engine exited before answering 'isready'");
     case Fault::Malformed: return refused("a line longer than " + std::to_string(env_.max_line) + " bytes");
@@ -140,7 +170,7 @@ Fault EngineClient::new_game(std::string& detail) {
     f = Fault::Stalled;
     detail = "no 'readyok' within " + std::to_string(env_.timeouts.ready_ms) + " ms";
   } else if (f == Fault::Crash) {
-    detail = "the engine exited before the game";
+    detail = "the engine exited before the game (on 'newgame' or 'isready')" + exit_details();
   } else if (f == Fault::Malformed) {
     detail = "a line longer than " + std::to_string(env_.max_line) + " bytes";
   }
@@ -167,7 +197,7 @@ MoveReply EngineClient::search(const std::string& position_command, const protoc
     stop();
     return reply;
   }
-  std::string line;
+  std::string line, ignored;
   for (;;) {
     const auto st = proc_->read_line(line, deadline);
     if (st != process::ReadStatus::Line) {
@@ -175,15 +205,11 @@ MoveReply EngineClient::search(const std::string& position_command, const protoc
       if (st == process::ReadStatus::Timeout) {
         reply.fault = Fault::TimeForfeit;
         reply.detail = "no bestmove after " + std::to_string(std::chrono::duration_cast<milliseconds>(reply.elapsed).count()) + " ms";
+        // "BESTMOVE 3" or "best move 3" is ignored like any unknown line: say so.
+        if (!ignored.empty()) reply.detail += "; the last line it sent, ignored as unknown: '" + ignored + "'";
       } else if (st == process::ReadStatus::Closed) {
         reply.fault = Fault::Crash;
-        reply.detail = "the engine exited or closed its output during its search";
-        // Why, for the results file: how it ended and the last thing it said (a traceback's
-        // last line), as at start-up.
-        const std::string said = proc_->last_stderr_line(Clock::now() + std::chrono::milliseconds(300));
-        if (const auto status = proc_->shutdown("", std::chrono::milliseconds(200)))
-          reply.detail += " (" + process::Process::describe_exit(*status) + ")";
-        if (!said.empty()) reply.detail += "; its last line on stderr: '" + said + "'";
+        reply.detail = "the engine exited or closed its output during its search" + exit_details();
       } else {
         reply.fault = Fault::Malformed;
         reply.detail = "an output line longer than " + std::to_string(env_.max_line) + " bytes";
@@ -195,7 +221,10 @@ MoveReply EngineClient::search(const std::string& position_command, const protoc
       if (auto info = protocol::parse_info(line)) protocol::merge_info(reply.info, *info);
       continue;
     }
-    if (line.compare(0, 8, "bestmove") != 0) continue;  // unknown lines are ignored, as in UCI
+    if (line.compare(0, 8, "bestmove") != 0) {  // unknown lines are ignored, as in UCI
+      ignored = line;
+      continue;
+    }
     reply.elapsed = Clock::now() - t0;
     if (auto bm = protocol::parse_bestmove(line)) {
       reply.move = bm->move;
@@ -208,6 +237,16 @@ MoveReply EngineClient::search(const std::string& position_command, const protoc
       return reply;
     }
   }
+}
+
+std::string EngineClient::exit_details() {
+  // Why, for the results file: how it ended and the last thing it said (a traceback's last
+  // line), as at start-up.
+  std::string out;
+  const std::string said = proc_->last_stderr_line(Clock::now() + milliseconds(300));
+  if (const auto status = proc_->shutdown("", milliseconds(200))) out += " (" + process::Process::describe_exit(*status) + ")";
+  if (!said.empty()) out += "; its last line on stderr: '" + said + "'";
+  return out;
 }
 
 void EngineClient::game_over(const std::string& notice) {

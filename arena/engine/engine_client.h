@@ -64,8 +64,9 @@ class EngineClient {
   bool running() const { return proc_ != nullptr; }
 
   // Spawns, handshakes, sets the configured options, waits for readyok. On failure the
-  // process is stopped and the message says why. `options_fatal`: an option the engine does
-  // not declare or a bad value is an error (preflight) rather than a logged warning.
+  // process is stopped and the message says why: among others an option the engine does not
+  // declare (or declares in a form that cannot be read), a value outside what it declares, or
+  // one it answers with "info string error: ...".
   std::optional<std::string> start();
   // Whether the last failed start() could not even execute the program (gone, no longer
   // executable, no process could be made): a fault of the machine, not of the engine.
@@ -86,8 +87,13 @@ class EngineClient {
   };
   std::optional<HandshakeFailure> handshake();
   bool send(const std::string& line, Clock::time_point deadline);
-  // Reads until a line whose first token is `token`; Fault::None and the line on success.
-  Fault wait_for(const std::string& token, Clock::time_point deadline, std::string& line);
+  // Reads until a line whose first token is `token`; Fault::None and the line on success. The
+  // first "info string error..." line on the way goes into `first_error` if given.
+  Fault wait_for(const std::string& token, Clock::time_point deadline, std::string& line,
+                 std::string* first_error = nullptr);
+  // After the engine's output closed: its exit status and last stderr line, for a message.
+  // Ends the process (reaped).
+  std::string exit_details();
 
   config::EngineConfig config_;
   ClientEnv env_;

@@ -233,3 +233,92 @@ TEST(FaultyEngineInAGame, ACrashRecordsItsExitAndLastStderrLine) {
         << g.dump();
   }
 }
+
+namespace {
+
+// A shell-script engine for the tests below: a correct handshake (with `extra` lines before
+// umiok, ending with `last` instead of umiok if given), and `on` as extra case arms.
+std::string script_engine(const std::string& extra, const std::string& on, const std::string& last = "umiok") {
+  return "while read -r cmd rest; do case \"$cmd\" in "
+         "umi) echo 'id name script'; echo 'protocol 1'; echo 'variants kalah'; " + extra + " echo " + last + ";; "
+         "isready) echo readyok;; " + on + " quit) exit 0;; esac; done";
+}
+
+// Runs a two-engine tournament of `script` against the random bot; one round at 1+0.01.
+Measured run_script_engine(const TempDir& d, const std::string& script, json options = json::object()) {
+  const json config = {{"engines", {{{"name", "script"}, {"command", "/bin/sh"}, {"args", {"-c", script}}, {"options", options}},
+                                    {{"name", "random"}, {"command", RANDOM_BOT}}}},
+                       {"time_control", "1+0.01"},
+                       {"timeouts", {{"startup_ms", 1000}, {"ready_ms", 1000}}},
+                       {"output", {{"dir", d.path.string()}, {"progress", false}}}};
+  std::ofstream(d / "script.json") << config.dump();
+  return run_measured({ARENA_EXE, "run", d / "script.json"}, d);
+}
+
+}  // namespace
+
+// An engine that answers a setoption with "info string error: ..." has refused the value: the
+// run must stop before the first game, not play the whole tournament without the setting.
+TEST(FaultyEngineAtStart, AnOptionTheEngineRefusesIsAConfigError) {
+  TempDir d;
+  const auto r = run_script_engine(
+      d, script_engine("echo 'option name Seed type spin default 0 min 0 max 10';", "setoption) echo 'info string error: Seed: not today';;"),
+      {{"Seed", 3}});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("engines[0] 'script': the engine refused an option setting: 'info string error: Seed: not today'"),
+            std::string::npos)
+      << r.err;
+}
+
+// A declaration the arena cannot read (a spin without min and max) is named as the cause,
+// rather than "the engine does not declare it".
+TEST(FaultyEngineAtStart, AnUnreadableOptionDeclarationIsShown) {
+  TempDir d;
+  const auto r = run_script_engine(d, script_engine("echo 'option name Seed type spin default 0';", ""), {{"Seed", 3}});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("option 'Seed': the engine's declaration cannot be read: 'option name Seed type spin default 0'"),
+            std::string::npos)
+      << r.err;
+}
+
+// A handshake that ends with UCI's "uciok": the message shows the last line received and
+// where the time limit is set, instead of only guessing at output buffering.
+TEST(FaultyEngineAtStart, AHandshakeTimeoutShowsTheLastLineReceived) {
+  TempDir d;
+  const auto r = run_script_engine(d, script_engine("", "", "uciok"));
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("no 'umiok' within 1000 ms; the last line received: 'uciok'"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("timeouts.startup_ms"), std::string::npos) << r.err;
+}
+
+// An engine that dies on "newgame" (the start-up check does not send it): each game's crash
+// detail says how it ended and what it last said, as a crash in a search does.
+TEST(FaultyEngineInAGame, ACrashOnNewgameRecordsItsExitAndLastStderrLine) {
+  TempDir d;
+  const auto r = run_script_engine(d, script_engine("", "newgame) echo 'KeyError: newgame' >&2; exit 5;;"));
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto games = arena_test::games_of(d / "tournament.jsonl");
+  ASSERT_EQ(games.size(), 2u);
+  for (const auto& [id, g] : games) {
+    EXPECT_EQ(g["termination"], "crash") << g.dump();
+    EXPECT_EQ(g["detail"],
+              "the engine exited before the game (on 'newgame' or 'isready') (exited with code 5); its last line on "
+              "stderr: 'KeyError: newgame'")
+        << g.dump();
+  }
+}
+
+// "BESTMOVE 3" is an unknown line (commands and keywords are lower case) and is ignored; the
+// time forfeit that follows names it.
+TEST(FaultyEngineInAGame, ATimeForfeitNamesTheLastIgnoredLine) {
+  TempDir d;
+  const auto r = run_script_engine(d, script_engine("", "go) echo 'BESTMOVE 3';;"));
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto games = arena_test::games_of(d / "tournament.jsonl");
+  ASSERT_EQ(games.size(), 2u);
+  for (const auto& [id, g] : games) {
+    EXPECT_EQ(g["termination"], "time_forfeit") << g.dump();
+    EXPECT_NE(g["detail"].get<std::string>().find("; the last line it sent, ignored as unknown: 'BESTMOVE 3'"), std::string::npos)
+        << g.dump();
+  }
+}
