@@ -92,7 +92,9 @@ void JsonReader::finish() const {
     // The --engine flag's short words, as people copy them into a config file ("cmd" is
     // closer to "dir" than to "command" by spelling).
     static const std::map<std::string, std::string> kFlagWords = {
-        {"cmd", "command"}, {"arg", "args"}, {"margin", "time_margin_ms"}, {"tc", "time_control"}, {"option", "options"}};
+        {"cmd", "command"}, {"arg", "args"}, {"margin", "time_margin_ms"}, {"tc", "time_control"}, {"option", "options"},
+        // and other tools' words for the same fields
+        {"arguments", "args"}, {"argv", "args"}, {"cwd", "dir"}, {"workdir", "dir"}, {"working_dir", "dir"}};
     std::string best;
     std::size_t best_d = 4;
     if (auto alias = kFlagWords.find(it.key()); alias != kFlagWords.end() && known_.count(alias->second)) best = alias->second, best_d = 0;

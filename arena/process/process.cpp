@@ -39,17 +39,22 @@ namespace {
 // the arena's. A bare name is looked up in PATH.
 std::string resolve_program(const std::string& program, const std::string& workdir) {
   if (program.empty()) throw SpawnError("empty command");
+  // "node bot.js" as the command is the commonest mistake of all: say where the words go.
+  const std::string hint = program.find_first_of(" \t") == std::string::npos
+                               ? ""
+                               : " (the command is one program, not a shell line: its arguments go in \"args\", or "
+                                 "arg=... with --engine)";
   if (program.find('/') != std::string::npos) {
     const std::string path = program.front() == '/' || workdir.empty() ? program : workdir + "/" + program;
     const std::string shown = path == program ? "'" + program + "'" : "'" + program + "' (in '" + workdir + "')";
     struct stat st {};
     if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) throw SpawnError(shown + " is a folder, not a program");
-    if (::access(path.c_str(), X_OK) != 0) throw SpawnError(shown + " is not an executable file");
+    if (::access(path.c_str(), X_OK) != 0) throw SpawnError(shown + " is not an executable file" + hint);
     // Absolute, so that exec after the change of directory finds the same file.
     return std::filesystem::absolute(path).lexically_normal().string();
   }
   auto found = bp::search_path(program);
-  if (found.empty()) throw SpawnError("'" + program + "' was not found in PATH");
+  if (found.empty()) throw SpawnError("'" + program + "' was not found in PATH" + hint);
   return found.string();
 }
 

@@ -106,6 +106,11 @@ TEST(Config, EngineFieldsAreNamedWithTheirIndex) {
   // The --engine flag's words copied into a file: "cmd" is nearer "dir" by spelling.
   EXPECT_EQ(with_engines(json::parse(R"([{"name":"a","cmd":"x"},{"name":"b","command":"y"}])")),
             "engines[0].cmd: unknown field (did you mean 'command'?)");
+  // Other tools' words: "arguments" is nearer nothing by spelling, "cwd" nearer "dir" only by meaning.
+  EXPECT_EQ(with_engines(json::parse(R"([{"name":"a","command":"x","arguments":["-v"]},{"name":"b","command":"y"}])")),
+            "engines[0].arguments: unknown field (did you mean 'args'?)");
+  EXPECT_EQ(with_engines(json::parse(R"([{"name":"a","command":"x","cwd":"/tmp"},{"name":"b","command":"y"}])")),
+            "engines[0].cwd: unknown field (did you mean 'dir'?)");
   EXPECT_EQ(with_engines(json::parse(R"([{"name":"a","command":"x"}])")), "engines: a tournament needs at least two engines");
   EXPECT_EQ(with_engines(json::parse(R"(["a","b"])")), "engines[0]: expected a JSON object, got \"a\"");
 }

@@ -227,7 +227,10 @@ TEST(Security, NoShellAnywhere) {
   write(d / "shell.json", config.dump());
   r = run({ARENA_EXE, "run", d / "shell.json"}, d, "shell");
   EXPECT_EQ(r.code, 2);
-  EXPECT_NE(r.err.find("engines[1] 'b': 'sh -c 'touch pwned4'' was not found in PATH"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("engines[1] 'b': 'sh -c 'touch pwned4'' was not found in PATH (the command is one program, not a "
+                       "shell line: its arguments go in \"args\", or arg=... with --engine)"),
+            std::string::npos)
+      << r.err;
   for (const char* f : {"pwned1", "pwned2", "pwned3", "pwned4"}) EXPECT_FALSE(arena_test::fs::exists(d / f)) << f;
 }
 
