@@ -24,6 +24,7 @@ import re
 import sys
 
 MAX_LINE, MAX_SEED = 65536, 2147483647     # bytes per input line (without its ending); top Seed
+REAL_LIMITS = {"stime", "ntime", "movetime", "depth", "nodes"}   # what ends a search by itself
 UMI_ANSWER = ("id name minimal-bot", "id author you",
               "option name Seed type spin default 0 min 0 max %d" % MAX_SEED,
               "protocol 1", "variants kalah", "umiok")
@@ -276,8 +277,9 @@ def main():
                 limits = parse_go(args, game)
                 if game.over:
                     send("bestmove none")
-                elif "infinite" in limits or "ponder" in limits or not limits:   # answer on stop
-                    limited = "ponder" in limits and "infinite" not in limits and len(limits) > 1
+                elif "infinite" in limits or "ponder" in limits or not (REAL_LIMITS & set(limits)):
+                    # answer on stop: sinc, ninc and movestogo alone are no limit (PROTOCOL.md 3)
+                    limited = "ponder" in limits and "infinite" not in limits and bool(REAL_LIMITS & set(limits))
                     pending = (choose_move(game, seed), limited)    # limited: also on ponderhit
                 else:
                     answer(choose_move(game, seed))
