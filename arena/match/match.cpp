@@ -180,7 +180,8 @@ GameRecord play_game(const MatchParams& p, engine::EngineClient& south, engine::
       const std::string detail = reply.move == "none" ? "'bestmove none' in a position with legal moves"
                                  : why                ? "'" + shown(reply.move) + "' is not a move"
                                                       : why.error();
-      forfeit(mover_side, Termination::IllegalMove, detail);
+      // The position in the project's notation: paste it after `position` to replay the bug.
+      forfeit(mover_side, Termination::IllegalMove, detail + " (position " + game.notation() + ")");
       mover.stop();
       break;
     }

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "rules/game.h"
 #include "test_helpers.h"
 
 using arena_test::TempDir;
@@ -320,5 +321,25 @@ TEST(FaultyEngineInAGame, ATimeForfeitNamesTheLastIgnoredLine) {
     EXPECT_EQ(g["termination"], "time_forfeit") << g.dump();
     EXPECT_NE(g["detail"].get<std::string>().find("; the last line it sent, ignored as unknown: 'BESTMOVE 3'"), std::string::npos)
         << g.dump();
+  }
+}
+
+// An illegal move's detail gives the position it was played in, in the notation `position`
+// takes, so that the bot's author can replay it.
+TEST(FaultyEngineInAGame, AnIllegalMoveRecordsThePosition) {
+  TempDir d;
+  const auto r = run_script_engine(d, script_engine("", "go) echo 'bestmove 9';;"));
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto games = arena_test::games_of(d / "tournament.jsonl");
+  ASSERT_EQ(games.size(), 2u);
+  for (const auto& [id, g] : games) {
+    EXPECT_EQ(g["termination"], "illegal_move") << g.dump();
+    const std::string detail = g["detail"];
+    const auto at = detail.find(" (position kalah(6,4) ");
+    ASSERT_NE(at, std::string::npos) << detail;
+    const std::string notation = detail.substr(at + 11, detail.size() - at - 12);  // " (position " ... ")"
+    const auto replay = mancala::Game::from_notation(notation);
+    ASSERT_TRUE(replay) << notation;
+    EXPECT_EQ(replay->notation(), notation);
   }
 }
