@@ -292,49 +292,45 @@ TEST(FaultyEngineAtStart, AHandshakeTimeoutShowsTheLastLineReceived) {
   EXPECT_NE(r.err.find("timeouts.startup_ms"), std::string::npos) << r.err;
 }
 
+namespace {
+
+// Plays `script` against the random bot (2 games, both lost by the script engine with
+// `termination`) and returns the details of those games.
+std::vector<std::string> details_of_lost_games(const std::string& script, const std::string& termination) {
+  TempDir d;
+  const auto r = run_script_engine(d, script);
+  EXPECT_EQ(r.code, 0) << r.err;
+  std::vector<std::string> details;
+  for (const auto& [id, g] : arena_test::games_of(d / "tournament.jsonl")) {
+    EXPECT_EQ(g["termination"], termination) << g.dump();
+    details.push_back(g.value("detail", ""));
+  }
+  EXPECT_EQ(details.size(), 2u);
+  return details;
+}
+
+}  // namespace
+
 // An engine that dies on "newgame" (the start-up check does not send it): each game's crash
 // detail says how it ended and what it last said, as a crash in a search does.
 TEST(FaultyEngineInAGame, ACrashOnNewgameRecordsItsExitAndLastStderrLine) {
-  TempDir d;
-  const auto r = run_script_engine(d, script_engine("", "newgame) echo 'KeyError: newgame' >&2; exit 5;;"));
-  ASSERT_EQ(r.code, 0) << r.err;
-  const auto games = arena_test::games_of(d / "tournament.jsonl");
-  ASSERT_EQ(games.size(), 2u);
-  for (const auto& [id, g] : games) {
-    EXPECT_EQ(g["termination"], "crash") << g.dump();
-    EXPECT_EQ(g["detail"],
+  for (const auto& detail : details_of_lost_games(script_engine("", "newgame) echo 'KeyError: newgame' >&2; exit 5;;"), "crash"))
+    EXPECT_EQ(detail,
               "the engine exited before the game (on 'newgame' or 'isready') (exited with code 5); its last line on "
-              "stderr: 'KeyError: newgame'")
-        << g.dump();
-  }
+              "stderr: 'KeyError: newgame'");
 }
 
 // "BESTMOVE 3" is an unknown line (commands and keywords are lower case) and is ignored; the
 // time forfeit that follows names it.
 TEST(FaultyEngineInAGame, ATimeForfeitNamesTheLastIgnoredLine) {
-  TempDir d;
-  const auto r = run_script_engine(d, script_engine("", "go) echo 'BESTMOVE 3';;"));
-  ASSERT_EQ(r.code, 0) << r.err;
-  const auto games = arena_test::games_of(d / "tournament.jsonl");
-  ASSERT_EQ(games.size(), 2u);
-  for (const auto& [id, g] : games) {
-    EXPECT_EQ(g["termination"], "time_forfeit") << g.dump();
-    EXPECT_NE(g["detail"].get<std::string>().find("; the last line it sent, ignored as unknown: 'BESTMOVE 3'"), std::string::npos)
-        << g.dump();
-  }
+  for (const auto& detail : details_of_lost_games(script_engine("", "go) echo 'BESTMOVE 3';;"), "time_forfeit"))
+    EXPECT_NE(detail.find("; the last line it sent, ignored as unknown: 'BESTMOVE 3'"), std::string::npos) << detail;
 }
 
 // An illegal move's detail gives the position it was played in, in the notation `position`
 // takes, so that the bot's author can replay it.
 TEST(FaultyEngineInAGame, AnIllegalMoveRecordsThePosition) {
-  TempDir d;
-  const auto r = run_script_engine(d, script_engine("", "go) echo 'bestmove 9';;"));
-  ASSERT_EQ(r.code, 0) << r.err;
-  const auto games = arena_test::games_of(d / "tournament.jsonl");
-  ASSERT_EQ(games.size(), 2u);
-  for (const auto& [id, g] : games) {
-    EXPECT_EQ(g["termination"], "illegal_move") << g.dump();
-    const std::string detail = g["detail"];
+  for (const auto& detail : details_of_lost_games(script_engine("", "go) echo 'bestmove 9';;"), "illegal_move")) {
     const auto at = detail.find(" (position kalah(6,4) ");
     ASSERT_NE(at, std::string::npos) << detail;
     const std::string notation = detail.substr(at + 11, detail.size() - at - 12);  // " (position " ... ")"
