@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "check/positions.h"
 #include "check/probe.h"
 #include "protocol/umi.h"
 #include "rules/game.h"
@@ -17,55 +18,13 @@ using Clock = process::Clock;
 using std::chrono::milliseconds;
 using protocol::tokens;
 
-std::vector<std::string> default_specs(const std::vector<std::string>& families) {
-  std::vector<std::string> out;
-  for (const auto& f : families) {
-    if (f == "kalah") out.insert(out.end(), {"kalah(6,4)", "kalah(4,3,empty)"});
-    else if (f == "mangala") out.push_back("mangala");
-    else if (f == "mangala2") out.push_back("mangala2");
-    else if (f == "bedouin") out.push_back("bedouin(70)");
-  }
-  return out;
-}
-
-// Plays the first legal move `plies` times (a Bedouin distribution: one from the middle of the
-// list), returning the move texts; stops early if the game ends.
-std::vector<std::string> first_moves(mancala::Game& g, int plies) {
-  std::vector<std::string> moves;
-  for (int i = 0; i < plies && !g.over(); ++i) {
-    const auto legal = g.legal_moves();
-    const auto mv = legal.size() > 100 ? legal[legal.size() / 3] : legal.front();
-    moves.push_back(g.move_text(mv));
-    g.play(mv);
-  }
-  return moves;
-}
-
-// Up to `plies` moves that leave the game running (the first legal move that does, in
-// first_moves' order): tiny variants such as bedouin(1) can end within three plies, and a
-// position that is over has no legal bestmove to ask for.
-std::vector<std::string> moves_keeping_the_game_on(mancala::Game& g, int plies) {
-  std::vector<std::string> moves;
-  for (int i = 0; i < plies && !g.over(); ++i) {
-    auto legal = g.legal_moves();
-    if (legal.size() > 100) std::rotate(legal.begin(), legal.begin() + static_cast<long>(legal.size() / 3), legal.end());
-    const auto on = std::find_if(legal.begin(), legal.end(), [&](auto mv) {
-      mancala::Game next = g;
-      next.play(mv);
-      return !next.over();
-    });
-    if (on == legal.end()) break;
-    moves.push_back(g.move_text(*on));
-    g.play(*on);
-  }
-  return moves;
-}
-
 std::string join(const std::vector<std::string>& words) {
   std::string out;
   for (const auto& w : words) out += (out.empty() ? "" : " ") + w;
   return out;
 }
+
+constexpr const char* kStartExpected = "the program starts and is still running to answer 'umi'";
 
 class Checker {
  public:
@@ -74,11 +33,10 @@ class Checker {
 
   std::vector<Item> run() {
     if (auto err = engine_.start()) {
-      add("start", Verdict::Fail, "the program starts", *err);
+      add("start", Verdict::Fail, kStartExpected, *err);
       return items_;
     }
-    add("start", Verdict::Pass, "the program starts", "started");
-    handshake();
+    handshake();  // reports "start" too: a program that exits before answering did not start
     simple_ready("isready", "isready");
     options();
     simple_ready("newgame", "newgame");
@@ -118,9 +76,13 @@ class Checker {
   void handshake() {
     const std::string expected = "'umi' answered by 'id name ...', 'protocol 1', 'variants ...' and 'umiok' within " +
                                  std::to_string(o_.startup.count()) + " ms";
-    if (skipped("handshake", expected)) return;
     engine_.send("umi");
     const Reply r = engine_.until("umiok", o_.startup);
+    if (!r.found && engine_.exited()) {
+      add("start", Verdict::Fail, kStartExpected, r.failure);
+      return add("handshake", Verdict::Skip, expected, "not run: " + engine_.death());
+    }
+    add("start", Verdict::Pass, kStartExpected, "started");
     if (!r.found) {
       engine_.mark_dead("no handshake");
       return add("handshake", Verdict::Fail, expected, r.failure);
@@ -180,10 +142,13 @@ class Checker {
     add("options", Verdict::Pass, expected, std::to_string(options_.size()) + " options set to their defaults");
   }
 
-  // position + go: a legal bestmove within the limit and the grace.
+  // position + go: a legal bestmove within the limit and the grace. After a TurnLine the
+  // expectation and an illegal answer are told in terms of whose turn it is.
   bool search(const std::string& item, const mancala::Game& g, const std::string& position, const std::string& go,
-              milliseconds limit) {
-    const std::string expected = "a legal 'bestmove' within " + std::to_string((limit + o_.ready).count()) + " ms";
+              milliseconds limit, const std::optional<TurnLine>& turn = std::nullopt) {
+    const std::string within = " within " + std::to_string((limit + o_.ready).count()) + " ms";
+    const std::string expected = turn ? turn_story(*turn, g) + ": a 'bestmove' legal for " + side_name(g.side_to_move()) + within
+                                      : "a legal 'bestmove'" + within;
     if (skipped(item, expected)) return false;
     engine_.send(position);
     engine_.send(go);
@@ -199,7 +164,8 @@ class Checker {
       return false;
     }
     if (auto mv = g.parse_move(bm->move); !mv) {
-      add(item, Verdict::Fail, expected, "'bestmove " + shown(bm->move, 40) + "': " + mv.error());
+      add(item, Verdict::Fail, expected,
+          turn ? wrong_side_answer(*turn, g, bm->move) : "'bestmove " + shown(bm->move, 40) + "': " + mv.error());
       return false;
     }
     if (!r.errors().empty()) {
@@ -252,10 +218,21 @@ class Checker {
     search("position startpos " + spec, *start, "position startpos " + spec, "go movetime 100", limit);
     mancala::Game g = *start;
     const auto moves = moves_keeping_the_game_on(g, 3);
-    if (!moves.empty())
-      search("position moves " + spec, g, "position startpos " + spec + " moves " + join(moves), "go movetime 100", limit);
+    if (!moves.empty()) {
+      // Its last move may give the mover another move (kalah(6,4): 1 1 2); if so, say so.
+      mancala::Game before = *start;
+      for (std::size_t i = 0; i + 1 < moves.size(); ++i) (void)before.play(moves[i]);
+      search("position moves " + spec, g, "position startpos " + spec + " moves " + join(moves), "go movetime 100", limit,
+             as_turn_line(moves, before, g));
+    }
     first_moves(g, 3);
     if (!g.over()) search("position fen " + spec, g, "position fen " + g.notation(), "go movetime 100", limit);
+    if (const auto turn = turn_line(start->variant())) {
+      mancala::Game after = *start;
+      for (const auto& mv : tokens(turn->moves)) (void)after.play(mv);  // legal: TurnLines.AreWhatTheySay
+      search(std::string(turn->pass ? "pass " : "extra turn ") + spec, after, "position startpos " + spec + " moves " + turn->moves,
+             "go movetime 100", limit, turn);
+    }
   }
 
   void go_limits(const std::string& spec) {

@@ -1,5 +1,7 @@
 #include "check/probe.h"
 
+#include <thread>
+
 #include "protocol/umi.h"
 
 namespace arena::check {
@@ -46,7 +48,11 @@ std::optional<std::string> Probe::start() {
 bool Probe::send_raw(const std::string& bytes) {
   if (!alive()) return false;
   if (!proc_->write(bytes, Clock::now() + milliseconds(1000))) {
-    mark_dead("the engine does not read its input (closed or full pipe)");
+    // An engine that exits at once closes its input a moment before it can be reaped.
+    const auto until = Clock::now() + milliseconds(100);
+    while (!proc_->exited() && Clock::now() < until) std::this_thread::sleep_for(milliseconds(1));
+    if (proc_->exited()) ended(" (no output)");  // it exited before reading this
+    else mark_dead("the engine does not read its input (closed or full pipe)");
     return false;
   }
   return true;
@@ -68,6 +74,17 @@ std::optional<int> Probe::quit(milliseconds grace) {
   proc_.reset();
   dead_ = true;
   return status;
+}
+
+std::string Probe::ended(const std::string& output_tail) {
+  const std::string said = proc_->last_stderr_line(Clock::now() + milliseconds(300));
+  const auto status = proc_->shutdown("", milliseconds(200));
+  std::string how = status ? process::Process::describe_exit(*status) : "closed its output (and was killed)";
+  if (how.starts_with("killed")) how = "was " + how;
+  exited_ = status.has_value();
+  mark_dead("the engine " + how);
+  death_detail_ = death_ + output_tail + (said.empty() ? "" : "; its last line on stderr: '" + said + "'");
+  return death_detail_;
 }
 
 std::string Probe::tail(const Reply& r) {

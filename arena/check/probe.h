@@ -33,6 +33,7 @@ class Probe {
 
   std::optional<std::string> start();  // an error message if the program cannot be started
   bool alive() const { return proc_ && !dead_; }
+  bool exited() const { return exited_; }  // its process ended (not just fell silent or misbehaved)
   const std::string& death() const { return death_; }
 
   bool send(const std::string& line) { return send_raw(line + "\n"); }
@@ -57,12 +58,17 @@ class Probe {
 
  private:
   static std::string tail(const Reply& r);
+  // Once the engine's output is closed: how it ended ("exited with code 4", "killed by signal
+  // 11") and its last stderr line, which usually says why (a usage error, a traceback).
+  std::string ended(const std::string& output_tail);
 
   const CheckOptions& o_;
   process::ChildRegistry& registry_;
   std::unique_ptr<process::Process> proc_;
   bool dead_ = false;
+  bool exited_ = false;
   std::string death_;
+  std::string death_detail_;  // death_ with the engine's last stderr line, for the first item to see it
 };
 
 template <class Pred>
@@ -72,7 +78,7 @@ Reply Probe::until_line(Pred done, std::chrono::milliseconds limit) {
   const auto t0 = Clock::now();
   const auto deadline = t0 + limit;
   if (!alive()) {
-    r.failure = death_.empty() ? "the engine is not running" : death_;
+    r.failure = !death_detail_.empty() ? death_detail_ : death_.empty() ? "the engine is not running" : death_;
     return r;
   }
   for (std::string line;;) {
@@ -90,8 +96,7 @@ Reply Probe::until_line(Pred done, std::chrono::milliseconds limit) {
     if (st == process::ReadStatus::Timeout) {
       r.failure = "nothing matching within " + std::to_string(limit.count()) + " ms" + tail(r);
     } else if (st == process::ReadStatus::Closed) {
-      r.failure = "the engine exited" + tail(r);
-      mark_dead("the engine exited");
+      r.failure = ended(tail(r));
     } else {
       r.failure = "a line longer than " + std::to_string(o_.max_line) + " bytes";
       mark_dead("it wrote a line longer than " + std::to_string(o_.max_line) + " bytes");

@@ -1,6 +1,6 @@
 // A UMI bot that misbehaves on purpose, for the arena's tests (faults, `arena check`):
 //   fault-bot [--fault <kind>] [--at <k>] [--every <n>] [--from-start <s>] [--state <file>]
-//             [--delay-ms <ms>] [--tag=<anything>]...
+//             [--delay-ms <ms>] [--variants "<family> ..."] [--tag=<anything>]...
 // It speaks UMI correctly (first legal move, instantly; `go infinite` answered at `stop`) until
 // its fault. Faults tied to a search
 // happen from its k-th "go" on (--at, default 1), at every n-th go after that (--every, default 1):
@@ -34,6 +34,11 @@
 //   ignore-quit     ignores quit, the end of its input and SIGTERM
 //   cr-endings      ends every output line with a bare CR (legal: PROTOCOL.md section 1)
 //   no-line-limit   reads input lines of any length (PROTOCOL.md says: discard over 65,536 bytes)
+//   exit-at-start   writes a line to stderr and exits with status 5 before reading anything
+//   signal-at-start dies of SIGTERM before reading anything
+//   ignore-extra-turns  gives the turn to the opponent after every move of `position ... moves`,
+//                   extra turns included (a chess habit; it lists --variants, default kalah)
+//   ignore-passes   the same after a move that leaves the opponent without a move (Mangala II)
 // --tag=... arguments are ignored: tests use them to find their processes in /proc.
 #include <fcntl.h>
 #include <signal.h>
@@ -112,7 +117,7 @@ class CrEndings : public std::streambuf {
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string fault = "none", state;
+  std::string fault = "none", state, variants = "kalah";
   int at = 1, every = 1, from_start = 1, delay_ms = 1000;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
@@ -123,10 +128,19 @@ int main(int argc, char** argv) {
     else if (a == "--from-start" && has_value) from_start = std::atoi(argv[++i]);
     else if (a == "--state" && has_value) state = argv[++i];
     else if (a == "--delay-ms" && has_value) delay_ms = std::atoi(argv[++i]);
+    else if (a == "--variants" && has_value) variants = argv[++i];
   }
   const bool faulty_start = count_start(state) >= from_start;
   auto process_fault = [&](const char* kind) { return faulty_start && fault == kind; };
   if (process_fault("ignore-quit")) ::signal(SIGTERM, SIG_IGN);
+  if (process_fault("exit-at-start")) {
+    std::cerr << "fault-bot: starting\nfault-bot: cannot open book.txt" << std::endl;
+    return 5;
+  }
+  if (process_fault("signal-at-start")) {
+    ::signal(SIGTERM, SIG_DFL);
+    ::raise(SIGTERM);
+  }
   // (Never freed: std::cout flushes through it until the very end of the process.)
   if (process_fault("cr-endings")) std::cout.rdbuf(new CrEndings(std::cout.rdbuf()));
 
@@ -144,7 +158,7 @@ int main(int argc, char** argv) {
     if (t.empty()) continue;
     if (t[0] == "umi") {
       if (process_fault("no-handshake")) continue;
-      std::cout << "id name fault-bot\noption name Seed type spin default 0 min 0 max 10\nprotocol 1\nvariants kalah\numiok"
+      std::cout << "id name fault-bot\noption name Seed type spin default 0 min 0 max 10\nprotocol 1\nvariants " << variants << "\numiok"
                 << std::endl;
     } else if (t[0] == "isready") {
       ++readies;
@@ -165,7 +179,15 @@ int main(int argc, char** argv) {
       }
       stale = game;
       if (game && i < t.size() && t[i] == "moves")
-        for (++i; i < t.size(); ++i) (void)game->play(t[i]);
+        for (++i; i < t.size(); ++i) {
+          const mancala::Side mover = game->side_to_move();
+          if (game->play(t[i]) || game->over() || game->side_to_move() != mover) continue;
+          mancala::Position p = game->position();  // the same side moves again
+          p.side = ~p.side;
+          const mancala::Game alternated(game->variant(), p);
+          const bool pass = alternated.legal_moves().empty();
+          if (process_fault(pass ? "ignore-passes" : "ignore-extra-turns")) game = alternated;
+        }
     } else if (t[0] == "stop") {
       std::cout << held << std::flush;
       held.clear();
@@ -175,13 +197,15 @@ int main(int argc, char** argv) {
         std::cout << "info string error: bad go\nbestmove none" << std::endl;
         continue;
       }
-      if (std::find(limits.begin(), limits.end(), "infinite") != limits.end() && game && !game->over()) {
+      // (No legal move: the side to move is wrong, after ignore-passes.)
+      const bool no_move = !game || game->over() || game->legal_moves().empty();
+      if (std::find(limits.begin(), limits.end(), "infinite") != limits.end() && !no_move) {
         held = "bestmove " + game->move_text(game->legal_moves().front()) + "\n";
         continue;
       }
       ++gos;
       const bool now = gos >= at && (gos - at) % every == 0;
-      if (!game || game->over()) {
+      if (no_move) {
         std::cout << "bestmove none" << std::endl;
         continue;
       }

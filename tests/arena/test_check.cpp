@@ -2,6 +2,8 @@
 // item its fault breaks, with the expectation and what came back on that line.
 #include <nlohmann/json.hpp>
 
+#include "check/positions.h"
+#include "protocol/umi.h"
 #include "test_helpers.h"
 
 using arena_test::run;
@@ -40,6 +42,7 @@ TEST(Check, TheEnginePassesEveryItem) {
   EXPECT_EQ(r.code, 0) << r.out << r.err;
   EXPECT_EQ(first_failure(r.out), "");
   for (const char* item : {"[PASS] handshake", "[PASS] options", "[PASS] position fen bedouin(70)", "[PASS] position moves mangala2",
+                           "[PASS] extra turn kalah(6,4)", "[PASS] extra turn mangala", "[PASS] pass mangala2",
                            "[PASS] go movestogo", "[PASS] go nodes", "[PASS] info lines", "[PASS] go infinite + stop", "[PASS] isready during search",
                            "[PASS] finished position", "[PASS] gameover notice", "[PASS] unknown command",
                            "[PASS] malformed go", "[PASS] long line", "[PASS] CR line endings", "[PASS] quit"})
@@ -99,7 +102,12 @@ INSTANTIATE_TEST_SUITE_P(
                       Expect{"uci_info", {"--fault", "uci-info", "--at", "4"}, "info lines"},
                       Expect{"illegal_pv", {"--fault", "illegal-pv", "--at", "7"}, "info lines"},
                       Expect{"grandchild", {"--fault", "grandchild"}, "position startpos kalah(6,4)"},
-                      Expect{"grandchild_escape", {"--fault", "grandchild-escape"}, "position startpos kalah(6,4)"}),
+                      Expect{"grandchild_escape", {"--fault", "grandchild-escape"}, "position startpos kalah(6,4)"},
+                      Expect{"exit_at_start", {"--fault", "exit-at-start"}, "start"},
+                      Expect{"signal_at_start", {"--fault", "signal-at-start"}, "start"},
+                      Expect{"ignore_extra_turns", {"--fault", "ignore-extra-turns"}, "position moves kalah(6,4)"},
+                      Expect{"ignore_extra_turns_mangala", {"--fault", "ignore-extra-turns", "--variants", "mangala"}, "extra turn mangala"},
+                      Expect{"ignore_passes", {"--fault", "ignore-passes", "--variants", "mangala2"}, "pass mangala2"}),
     [](const auto& info) { return info.param.name; });
 
 // The engine's command may follow --variant directly (it is not taken for a second variant), and
@@ -112,6 +120,81 @@ TEST(Check, VariantFlagsAndTinyVariants) {
   EXPECT_EQ(first_failure(r.out), "") << r.out;
   for (const char* item : {"[PASS] position moves mangala2", "[PASS] position startpos bedouin(1)", "[PASS] position moves bedouin(1)"})
     EXPECT_NE(r.out.find(item), std::string::npos) << item << "\n" << r.out;
+}
+
+// An engine with the side to move wrong after an extra turn or a pass is told whose turn it was,
+// why, and whose turn the engine assumed.
+TEST(Check, SideToMoveFailuresSayWhoseTurnItWas) {
+  TempDir d;
+  const std::string tag = "--tag=check-turn-" + std::to_string(::getpid());
+  auto r = run({ARENA_EXE, "check", "--ready-ms", "500", FAULT_BOT, "--fault", "ignore-extra-turns", tag}, d, "extra");
+  EXPECT_NE(r.out.find("[FAIL] extra turn kalah(6,4): expected after 'moves 4 6 3 2 5 1 4 6' North moves again (its last seed "
+                       "fell into its own store: an extra turn): a 'bestmove' legal for North within 600 ms; got 'bestmove 1', "
+                       "which North cannot play (move '1': pit 1 is empty) but South could: the engine gave the turn to South "
+                       "(does it apply extra turns? PROTOCOL.md section 7)"),
+            std::string::npos)
+      << r.out;
+  // The short line of "position moves" ends with an extra turn too (by chance): told the same way.
+  EXPECT_NE(r.out.find("[FAIL] position moves kalah(6,4): expected after 'moves 1 1 2' South moves again"), std::string::npos) << r.out;
+  r = run({ARENA_EXE, "check", "--ready-ms", "500", FAULT_BOT, "--fault", "ignore-passes", "--variants", "mangala2", tag}, d, "pass");
+  EXPECT_NE(r.out.find("[FAIL] pass mangala2: expected after 'moves 4 4 6 2 1 2 2 3 3 3 5 4' South has no legal move and passes "
+                       "(automatically; no token is written for a pass), so North moves again: a 'bestmove' legal for North "
+                       "within 600 ms; got 'bestmove none', but North has legal moves: the engine seems to think South is to "
+                       "move, who has none (does it apply automatic passes? PROTOCOL.md section 7)"),
+            std::string::npos)
+      << r.out;
+  EXPECT_EQ(arena_test::processes_after(tag), 0);
+}
+
+// Every TurnLine is what the check says it is, by the rules library: legal, alternating until
+// its last move, which gives the mover another move (by a pass exactly when it says so), in a
+// position where no move is legal for both sides.
+TEST(TurnLines, AreWhatTheySay) {
+  using mancala::Game;
+  for (const char* spec : {"kalah(6,4)", "kalah", "mangala", "mangala2"}) {
+    Game g = *Game::from_spec(spec);
+    const auto line = arena::check::turn_line(g.variant());
+    ASSERT_TRUE(line) << spec;
+    std::vector<std::string> moves;
+    for (const auto& m : arena::protocol::tokens(line->moves)) moves.emplace_back(m);
+    ASSERT_FALSE(moves.empty());
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      const auto mover = g.side_to_move();
+      ASSERT_EQ(g.play(moves[i]), std::nullopt) << spec << " move " << i + 1;
+      ASSERT_FALSE(g.over()) << spec;
+      if (i + 1 < moves.size()) EXPECT_NE(g.side_to_move(), mover) << spec << ": the same side moves again after move " << i + 1;
+      else EXPECT_EQ(g.side_to_move(), mover) << spec << ": the last move does not give the mover another move";
+    }
+    mancala::Position p = g.position();
+    p.side = ~p.side;
+    const Game other(g.variant(), p);
+    EXPECT_EQ(other.legal_moves().empty(), line->pass) << spec << ": the other side " << (line->pass ? "has moves" : "passes");
+    for (auto mv : other.legal_moves()) EXPECT_FALSE(g.parse_move(other.move_text(mv))) << spec << ": legal for both sides";
+  }
+  for (const char* spec : {"kalah(4,3,empty)", "bedouin(70)"}) EXPECT_FALSE(arena::check::turn_line(Game::from_spec(spec)->variant()));
+}
+
+// An engine that exits at once did not start: the item says how it ended and what it said last on
+// stderr (a usage error, a missing file), and no later item is run.
+TEST(Check, AnEngineThatExitsAtOnceDidNotStart) {
+  TempDir d;
+  auto r = run({ARENA_EXE, "check", FAULT_BOT, "--fault", "exit-at-start"}, d, "exit");
+  EXPECT_EQ(r.code, 1);
+  EXPECT_EQ(r.out.find("[PASS] start"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("[FAIL] start: expected the program starts and is still running to answer 'umi'; got the engine exited "
+                       "with code 5 (no output); its last line on stderr: 'fault-bot: cannot open book.txt'"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("[SKIP] handshake: not run: the engine exited with code 5\n"), std::string::npos) << r.out;
+  r = run({ARENA_EXE, "check", FAULT_BOT, "--fault", "signal-at-start"}, d, "signal");
+  EXPECT_NE(r.out.find("[FAIL] start: expected the program starts and is still running to answer 'umi'; got the engine was "
+                       "killed by signal 15 (no output)"),
+            std::string::npos)
+      << r.out;
+  // An engine that dies later is told the same way.
+  r = run({ARENA_EXE, "check", "--ready-ms", "500", FAULT_BOT, "--fault", "crash"}, d, "crash");
+  EXPECT_NE(r.out.find("[PASS] start: started"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("got the engine exited with code 3 (no output)"), std::string::npos) << r.out;
 }
 
 // The info-lines item judges only searches that ended well: with none it is skipped, not passed.
@@ -131,7 +214,9 @@ TEST(Check, UsageErrors) {
   EXPECT_NE(r.err.find("give the engine's command"), std::string::npos) << r.err;
   r = run({ARENA_EXE, "check", "/no/such/engine"}, d, "missing");
   EXPECT_EQ(r.code, 1);
-  EXPECT_NE(r.out.find("[FAIL] start: expected the program starts; got '/no/such/engine' is not an executable file"), std::string::npos)
+  EXPECT_NE(r.out.find("[FAIL] start: expected the program starts and is still running to answer 'umi'; got '/no/such/engine' "
+                       "is not an executable file"),
+            std::string::npos)
       << r.out;
   r = run({ARENA_EXE, "check", "--help"}, d, "help");
   EXPECT_EQ(r.code, 0);
