@@ -8,7 +8,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=${1:-build-pgo}
-profile="$PWD/$dir/pgo-profile"
+mkdir -p "$dir"
+profile="$(cd "$dir" && pwd)/pgo-profile"  # absolute, whether the folder was given relative or not
 targets=(mancala-engine solve perft-bench)
 jobs=$(nproc)
 

@@ -101,20 +101,56 @@ std::optional<Probabilities> fit_t_value_from(const Sample& sample, double t, Pr
   return q;
 }
 
-// Most likely outcome probabilities whose t-value (mean - 1/2) / sd is `t` (normalized
-// model). Starting from the uniform distribution reproduces fastchess. If an iterate
-// leaves the region where the constraint can be met, walk to `t` in smaller steps from 0,
-// where the uniform start is always feasible.
-std::optional<Probabilities> fit_t_value(const Sample& sample, double t) {
-  const std::size_t outcomes = sample.points.size();
-  const Probabilities uniform(outcomes, 1.0 / static_cast<double>(outcomes));
+// From `start`, the fixed point at `t`. If an iterate leaves the region where the constraint
+// can be met, walk to `t` in smaller steps from 0, where any start is feasible.
+std::optional<Probabilities> fit_t_value_walking(const Sample& sample, double t, const Probabilities& start) {
   for (int steps = 1; steps <= 256; steps *= 4) {
-    std::optional<Probabilities> q = uniform;
+    std::optional<Probabilities> q = start;
     for (int step = 1; q && step <= steps; ++step)
       q = fit_t_value_from(sample, t * step / steps, *q);
     if (q) return q;
   }
   return std::nullopt;
+}
+
+double log_likelihood(const Sample& sample, const Probabilities& q) {
+  double sum = 0.0;
+  for (std::size_t i = 0; i < q.size(); ++i) sum += sample.frequencies[i] * std::log(q[i]);
+  return sum;
+}
+
+// Most likely outcome probabilities whose t-value (mean - 1/2) / sd is `t` (normalized
+// model). The constraint is not convex, so the fixed point can depend on where the iteration
+// starts, and on samples that are nearly all one outcome the start fastchess uses (uniform)
+// can settle far from the maximum (an outside review found LLR 8.81 where the most likely
+// fit gives 11.32). So it starts from the uniform distribution, the observed frequencies, their
+// mix, and each outcome made likely, and keeps the most likely result; the uniform start's
+// result wins ties, so ordinary samples get fastchess's figures exactly.
+std::optional<Probabilities> fit_t_value(const Sample& sample, double t) {
+  const std::size_t outcomes = sample.points.size();
+  const double share = 1.0 / static_cast<double>(outcomes);
+  std::vector<Probabilities> starts{Probabilities(outcomes, share), sample.frequencies, {}};
+  for (std::size_t i = 0; i < outcomes; ++i) starts[2].push_back((sample.frequencies[i] + share) / 2.0);
+  for (std::size_t k = 0; k < outcomes; ++k) {
+    Probabilities near_uniform(outcomes, share / 2.0), near_frequencies = sample.frequencies;
+    near_uniform[k] += 0.5;
+    for (double& f : near_frequencies) f /= 2.0;
+    near_frequencies[k] += 0.5;
+    starts.push_back(std::move(near_uniform));
+    starts.push_back(std::move(near_frequencies));
+  }
+  std::optional<Probabilities> best;
+  double best_likelihood = 0.0;
+  for (const Probabilities& start : starts) {
+    auto q = fit_t_value_walking(sample, t, start);
+    if (!q) continue;
+    const double likelihood = log_likelihood(sample, *q);
+    if (!best || likelihood > best_likelihood + 1e-12) {
+      best_likelihood = likelihood;
+      best = std::move(q);
+    }
+  }
+  return best;
 }
 
 std::optional<double> log_likelihood_ratio(const SprtParams& params, const Sample& sample) {
