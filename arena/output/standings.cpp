@@ -151,7 +151,7 @@ std::string format_standings(const Standings& s) {
   const std::string origin = s.anchor.empty() ? "mean 0"
                              : anchor_rated   ? s.anchor + " = 0"
                                               : "mean 0 (the anchor " + s.anchor + " has no games yet)";
-  out += std::to_string(s.games) + " games. Elo: joint maximum-likelihood fit, " + origin + ", 95% error bars";
+  out += std::to_string(s.games) + (s.games == 1 ? " game" : " games") + ". Elo: joint maximum-likelihood fit, " + origin + ", 95% error bars";
   if (s.virtual_draws)
     out += " (" + std::to_string(s.virtual_draws) + (s.virtual_draws == 1 ? " virtual draw" : " virtual draws") +
            " for perfect scores)";

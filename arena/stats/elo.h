@@ -71,7 +71,10 @@ struct MatchSummary {
 // Empty when there are no games or a count is negative. Degenerate samples:
 //  * all wins / all losses: elo and nelo are +-inf, los is 1 / 0;
 //  * every sample scoring the same (e.g. all draws): the sd is 0, so the Elo error is 0,
-//    nelo is +-inf if the score is not 1/2 and 0 if it is (no evidence either way).
+//    nelo is +-inf if the score is not 1/2 and 0 if it is (no evidence either way), its error
+//    the usual 1.96 * 800/ln 10 / sqrt(games), which never depends on the spread; los is the
+//    classical formula with each sample (a game, or a pair for the pentanomial) counted as one
+//    decisive result: one lost pair gives 15.9%, as one lost game does.
 [[nodiscard]] std::optional<MatchSummary> summarize(const Wdl& wdl);
 [[nodiscard]] std::optional<MatchSummary> summarize(const Pentanomial& pentanomial);
 

@@ -123,3 +123,13 @@ TEST(Standings, NamesThatDifferOnlyAtTheEndStayApart) {
   EXPECT_NE(tiny_table.find(" 0.0 "), std::string::npos) << tiny_table;
   EXPECT_EQ(tiny_table.find("-0.0"), std::string::npos) << tiny_table;
 }
+
+TEST(Standings, TheFooterCountsOneGameInTheSingular) {
+  std::vector<GameRecord> one, two;
+  play(one, "A", "B", 1, 0, 0);
+  play(two, "A", "B", 1, 0, 1);
+  const std::string single = arena::output::format_standings(arena::output::compute({"A", "B"}, one, ""));
+  EXPECT_NE(single.find("\n1 game. Elo:"), std::string::npos) << single;
+  const std::string plural = arena::output::format_standings(arena::output::compute({"A", "B"}, two, ""));
+  EXPECT_NE(plural.find("\n2 games. Elo:"), std::string::npos) << plural;
+}
