@@ -32,7 +32,7 @@ struct CheckOptions {
   std::vector<std::string> args;
   std::string workdir;
   std::vector<std::string> variants;  // variant specs to try; empty: one or two per family the engine lists
-  std::chrono::milliseconds startup{5000};
+  std::chrono::milliseconds startup{10000};  // as `arena run` allows (timeouts.startup_ms)
   std::chrono::milliseconds ready{2000};     // isready, and the grace added to a go's own limit
   std::chrono::milliseconds quit_grace{1000};
   std::size_t max_line = 65536;

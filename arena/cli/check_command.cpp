@@ -12,7 +12,7 @@ Handler add_check(CLI::App& app, process::ChildRegistry& registry) {
   struct Flags {
     std::vector<std::string> variants;
     std::string dir;
-    int startup_ms = 5000, ready_ms = 2000, quit_ms = 1000;
+    int startup_ms = 10000, ready_ms = 2000, quit_ms = 1000;  // startup as `arena run` allows
   };
   auto f = std::make_shared<Flags>();
   auto* sub = app.add_subcommand("check",
@@ -22,7 +22,7 @@ Handler add_check(CLI::App& app, process::ChildRegistry& registry) {
   sub->prefix_command();  // everything from the engine command on is the engine's
   one_value_each(sub->add_option("--variant", f->variants, "Variant spec to try (repeatable; default: one or two per family the engine lists)"));
   sub->add_option("--dir", f->dir, "The engine's working directory");
-  sub->add_option("--startup-ms", f->startup_ms, "Time allowed for the handshake")->check(CLI::Range(1, 600000));
+  sub->add_option("--startup-ms", f->startup_ms, "Time allowed for the handshake (default 10000, as in arena run)")->check(CLI::Range(1, 600000));
   sub->add_option("--ready-ms", f->ready_ms, "Time allowed for readyok, and beyond each go's own limit")->check(CLI::Range(1, 600000));
   sub->add_option("--quit-ms", f->quit_ms, "Time allowed to exit after quit")->check(CLI::Range(0, 600000));
   return [f, sub, &registry]() -> int {

@@ -2,7 +2,9 @@
 // item its fault breaks, with the expectation and what came back on that line.
 #include <nlohmann/json.hpp>
 
+#include "check/compliance.h"
 #include "check/positions.h"
+#include "config/config.h"
 #include "protocol/umi.h"
 #include "test_helpers.h"
 
@@ -235,4 +237,9 @@ TEST(Check, UsageErrors) {
   EXPECT_EQ(r.code, 2);
   EXPECT_EQ(r.err, "arena check: --variant 'kalah(9,9)': bad variant 'kalah(9,9)': pits per side must be a number from 1 to 8\n");
   EXPECT_EQ(r.out, "");
+}
+
+// A bot that takes 7 s to start must not pass the check and fail the run, or the other way.
+TEST(Check, AllowsTheHandshakeTheTimeARunAllows) {
+  EXPECT_EQ(arena::check::CheckOptions{}.startup.count(), arena::config::Timeouts{}.startup_ms);
 }
