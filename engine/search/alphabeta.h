@@ -421,6 +421,7 @@ Result AlphaBeta<R>::run(const Position& root, const std::function<void(const In
 
   // The root value's bounds that proof passes have proven so far: later estimates stay inside.
   int proven_lower = -kInfinity, proven_upper = kInfinity;
+  Move proven_lower_move = Move::none();  // the root move that achieves proven_lower
   for (int depth = 1; depth <= max_depth(); ++depth) {
     const std::uint64_t heuristic_before = heuristic_leaves_;
     seldepth_ = 0;
@@ -449,18 +450,29 @@ Result AlphaBeta<R>::run(const Position& root, const std::function<void(const In
       // search has used so far, so failed attempts cost a bounded share of the time. Tuned on
       // the Kalah(6,4) proof (BENCHMARKS.md): starting at depth 12 with 8x took the fewest nodes.
       int value = 0, proven_index = 0;
+      // (A bound beyond the other proven one could only come from an unsound proof, a table
+      // collision say; it is ignored so that the two never cross.)
       const BoundReport on_bound = [&](int bound_value, Bound bound, int index) {
-        if (bound == Bound::Lower && bound_value > proven_lower) proven_lower = bound_value;
-        else if (bound == Bound::Upper && bound_value < proven_upper) proven_upper = bound_value;
-        else return;  // a later attempt proving again what an earlier one did
+        if (bound == Bound::Lower && bound_value > proven_lower && bound_value <= proven_upper) {
+          proven_lower = bound_value;
+          proven_lower_move = kids[index].move;
+        } else if (bound == Bound::Upper && bound_value < proven_upper && bound_value >= proven_lower) {
+          proven_upper = bound_value;
+        } else {
+          return;  // a later attempt proving again what an earlier one did
+        }
         if (on_info) on_info(make_info(depth, bound_value, true, principal_variation(root, kids[index].move, 64), bound));
       };
-      if (try_to_prove(kids, n, best, nodes_ * kProofBudgetFactor, value, proven_index, on_bound)) {
-        std::rotate(kids, kids + proven_index, kids + proven_index + 1);
+      const bool proven = try_to_prove(kids, n, best, nodes_ * kProofBudgetFactor, value, proven_index, on_bound);
+      if (proven || proven_lower == proven_upper) {
+        // Proven by this attempt, or by the bounds of two attempts meeting.
+        const Move move = proven ? kids[proven_index].move : proven_lower_move;
+        const auto at = std::find_if(kids, kids + n, [&](const Child& c) { return c.move == move; });
+        std::rotate(kids, at, at + 1);
         result.best = kids[0].move;
-        result.score = value;
+        result.score = proven ? value : proven_lower;
         result.proven = true;
-        if (on_info) on_info(make_info(depth, value, true, principal_variation(root, result.best, 64)));
+        if (on_info) on_info(make_info(depth, result.score, true, principal_variation(root, result.best, 64)));
       }
       if (aborted_) break;
     }
