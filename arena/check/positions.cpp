@@ -59,7 +59,10 @@ std::optional<TurnLine> turn_line(const mancala::Variant& v) {
 
 std::optional<TurnLine> as_turn_line(const std::vector<std::string>& moves, const mancala::Game& before,
                                      const mancala::Game& after) {
-  if (after.over() || after.side_to_move() != before.side_to_move()) return std::nullopt;
+  // In the Bedouin set-up the chooser (keep/flip) also sows first: the same side moves twice
+  // there by the turn order, not by an extra turn or a pass.
+  if (after.over() || after.side_to_move() != before.side_to_move() || before.position().phase != mancala::Phase::Play)
+    return std::nullopt;
   mancala::Position p = after.position();
   p.side = ~p.side;
   std::string line;

@@ -10,23 +10,10 @@ using process::Clock;
 using protocol::tokens;
 using std::chrono::milliseconds;
 
-std::string shown(std::string_view text, std::size_t limit) {
-  std::string out;
-  for (std::size_t i = 0; i < text.size() && i < limit; ++i) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    out += c >= 0x20 && c < 0x7f ? static_cast<char>(c) : '?';
-  }
-  return text.size() > limit ? out + "..." : out;
-}
 
 bool starts_with(std::string_view line, std::string_view word) {
   const auto t = tokens(line);
   return !t.empty() && t[0] == word;
-}
-
-bool is_error_line(std::string_view line) {
-  const auto t = tokens(line);
-  return t.size() >= 3 && t[0] == "info" && t[1] == "string" && t[2].substr(0, 6) == "error:";
 }
 
 std::vector<std::string> Reply::errors() const {
@@ -49,9 +36,10 @@ bool Probe::send_raw(const std::string& bytes) {
   if (!alive()) return false;
   if (!proc_->write(bytes, Clock::now() + milliseconds(1000))) {
     // An engine that exits at once closes its input a moment before it can be reaped.
-    const auto until = Clock::now() + milliseconds(100);
+    // (500 ms: a loaded machine may take a while to let it be reaped; only failures wait.)
+    const auto until = Clock::now() + milliseconds(500);
     while (!proc_->exited() && Clock::now() < until) std::this_thread::sleep_for(milliseconds(1));
-    if (proc_->exited()) ended(" (no output)");  // it exited before reading this
+    if (proc_->exited()) ended("");  // it exited before reading this
     else mark_dead("the engine does not read its input (closed or full pipe)");
     return false;
   }

@@ -9,14 +9,15 @@
 #include <vector>
 
 #include "check/compliance.h"
+#include "protocol/umi.h"
 #include "process/process.h"
 
 namespace arena::check {
 
 // Engine text inside a report line: printable ASCII, at most `limit` characters.
-std::string shown(std::string_view text, std::size_t limit = 80);
+using protocol::shown;
 bool starts_with(std::string_view line, std::string_view word);  // the line's first token is `word`
-bool is_error_line(std::string_view line);                        // "info string error: ..."
+using protocol::is_error_line;                                    // "info string error: ..."
 
 struct Reply {
   std::vector<std::string> lines;  // every line read, the awaited one last when found

@@ -12,7 +12,10 @@ Handler add_check(CLI::App& app, process::ChildRegistry& registry) {
   struct Flags {
     std::vector<std::string> variants;
     std::string dir;
-    int startup_ms = 10000, ready_ms = 2000, quit_ms = 1000;  // startup as `arena run` allows
+    // The flags' defaults are CheckOptions' (whose startup is `arena run`'s, a test pins that).
+    int startup_ms = static_cast<int>(check::CheckOptions{}.startup.count());
+    int ready_ms = static_cast<int>(check::CheckOptions{}.ready.count());
+    int quit_ms = static_cast<int>(check::CheckOptions{}.quit_grace.count());
   };
   auto f = std::make_shared<Flags>();
   auto* sub = app.add_subcommand("check",

@@ -40,9 +40,7 @@ Fault EngineClient::wait_for(const std::string& token, Clock::time_point deadlin
       case process::ReadStatus::Line: {
         const auto t = tokens(line);
         if (!t.empty() && t[0] == token) return Fault::None;
-        if (first_error && first_error->empty() && t.size() >= 3 && t[0] == "info" && t[1] == "string" &&
-            t[2].starts_with("error"))
-          *first_error = line;
+        if (first_error && first_error->empty() && protocol::is_error_line(line)) *first_error = line;
         break;
       }
       case process::ReadStatus::Timeout: return Fault::TimeForfeit;
@@ -94,7 +92,7 @@ std::optional<EngineClient::HandshakeFailure> EngineClient::handshake() {
       const std::string setting = " (the limit is timeouts.startup_ms in the config)";
       if (last_line.empty())
         return gone("no 'umiok' within " + limit + ", nothing received: does it flush its output after each line?" + setting);
-      return gone("no 'umiok' within " + limit + "; the last line received: '" + last_line +
+      return gone("no 'umiok' within " + limit + "; the last line received: '" + protocol::shown(last_line) +
                   "' (the handshake ends with 'umiok', lower case)" + setting);
     }
     if (st == process::ReadStatus::Closed) return gone("the engine exited during the handshake");
@@ -129,11 +127,10 @@ std::optional<EngineClient::HandshakeFailure> EngineClient::handshake() {
     if (spec == identity_.options.end()) {
       // A declaration the arena could not read is the likelier cause than a missing one.
       const auto unread = std::find_if(unreadable_options.begin(), unreadable_options.end(), [&](const std::string& l) {
-        const auto t = tokens(l);
-        return t.size() >= 3 && t[1] == "name" && protocol::iequals(t[2], name);
+        return protocol::iequals(protocol::declared_option_name(l), name);
       });
       if (unread != unreadable_options.end())
-        return refused("option '" + name + "': the engine's declaration cannot be read: '" + *unread +
+        return refused("option '" + name + "': the engine's declaration cannot be read: '" + protocol::shown(*unread, 200) +
                        "' (PROTOCOL.md, 'option': a spin needs default, min and max; a combo its vars)");
       return refused("option '" + name + "': the engine does not declare it");
     }
@@ -147,7 +144,7 @@ std::optional<EngineClient::HandshakeFailure> EngineClient::handshake() {
   std::string option_error;
   const Fault ready = wait_for("readyok", deadline, line, config_.options.empty() ? nullptr : &option_error);
   if (ready == Fault::None && !option_error.empty())
-    return refused("the engine refused an option setting: '" + option_error + "'");
+    return refused("the engine refused an option setting: '" + protocol::shown(option_error, 200) + "'");
   switch (ready) {
     case Fault::None: return std::nullopt;
     case Fault::Crash: return gone("the engine exited before answering 'isready'");
@@ -206,7 +203,7 @@ MoveReply EngineClient::search(const std::string& position_command, const protoc
         reply.fault = Fault::TimeForfeit;
         reply.detail = "no bestmove after " + std::to_string(std::chrono::duration_cast<milliseconds>(reply.elapsed).count()) + " ms";
         // "BESTMOVE 3" or "best move 3" is ignored like any unknown line: say so.
-        if (!ignored.empty()) reply.detail += "; the last line it sent, ignored as unknown: '" + ignored + "'";
+        if (!ignored.empty()) reply.detail += "; the last line it sent, ignored as unknown: '" + protocol::shown(ignored) + "'";
       } else if (st == process::ReadStatus::Closed) {
         reply.fault = Fault::Crash;
         reply.detail = "the engine exited or closed its output during its search" + exit_details();
@@ -236,6 +233,7 @@ MoveReply EngineClient::search(const std::string& position_command, const protoc
       stop();
       return reply;
     }
+    ignored = line;  // "bestmove3", "bestmove: 3": not a bestmove line either
   }
 }
 

@@ -25,17 +25,8 @@ Termination termination_of(Fault f) {
   throw std::logic_error("not a fault");
 }
 
-// An engine's text inside a detail message: printable ASCII only, and short. The detail goes to
-// the results file (JSON, which must be valid UTF-8) and to the terminal (no escape sequences).
-std::string shown(const std::string& text) {
-  constexpr std::size_t kShown = 40;
-  std::string out;
-  for (std::size_t i = 0; i < text.size() && i < kShown; ++i) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    out += c >= 0x20 && c < 0x7f ? static_cast<char>(c) : '?';
-  }
-  return text.size() > kShown ? out + "..." : out;
-}
+// An engine's text inside a detail message, short.
+std::string shown(const std::string& text) { return protocol::shown(text, 40); }
 
 Winner side_winner(mancala::Side s) { return s == mancala::Side::South ? Winner::South : Winner::North; }
 Winner other(Winner w) { return w == Winner::South ? Winner::North : Winner::South; }

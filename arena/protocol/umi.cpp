@@ -187,6 +187,28 @@ std::optional<BestMove> parse_bestmove(std::string_view line) {
   return BestMove{std::string(t[1])};
 }
 
+std::string declared_option_name(std::string_view line) {
+  const auto t = tokens(line);
+  if (t.size() < 3 || t[0] != "option" || t[1] != "name") return "";
+  std::size_t end = 2;
+  while (end < t.size() && t[end] != "type") ++end;
+  return join(t, 2, end);
+}
+
+std::string shown(std::string_view text, std::size_t limit) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size() && i < limit; ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    out += c >= 0x20 && c < 0x7f ? static_cast<char>(c) : '?';
+  }
+  return text.size() > limit ? out + "..." : out;
+}
+
+bool is_error_line(std::string_view line) {
+  const auto t = tokens(line);
+  return t.size() >= 3 && t[0] == "info" && t[1] == "string" && t[2].substr(0, 6) == "error:";
+}
+
 std::optional<OptionSpec> parse_option(std::string_view line) {
   const auto t = tokens(line);
   if (t.size() < 5 || t[0] != "option" || t[1] != "name") return std::nullopt;

@@ -64,6 +64,16 @@ struct OptionSpec {
 // "option name <N...> type <t> [default <d...>] [min <x>] [max <y>] [var <v...>]..."
 // The name may contain spaces; it ends at the first " type " token.
 std::optional<OptionSpec> parse_option(std::string_view line);
+// The name an "option name <N...> [type ...]" line declares, even if the rest cannot be parsed;
+// empty if it is no such line.
+std::string declared_option_name(std::string_view line);
+
+// An engine's text quoted in a message: printable ASCII only (no escape sequences reach a
+// terminal, and the results file stays valid UTF-8), cut to `limit` characters plus "...".
+std::string shown(std::string_view text, std::size_t limit = 80);
+
+// "info string error: ..." (PROTOCOL.md section 8): how an engine reports a problem.
+bool is_error_line(std::string_view line);
 
 // Checks `value` against what the engine declared; returns the value to send (canonical form
 // for check options) or an error message.

@@ -174,6 +174,13 @@ TEST(TurnLines, AreWhatTheySay) {
     for (auto mv : other.legal_moves()) EXPECT_FALSE(g.parse_move(other.move_text(mv))) << spec << ": legal for both sides";
   }
   for (const char* spec : {"kalah(4,3,empty)", "bedouin(70)"}) EXPECT_FALSE(arena::check::turn_line(Game::from_spec(spec)->variant()));
+  // In the Bedouin set-up the chooser also sows first: the turn order, not an extra turn.
+  Game bedouin = *Game::from_spec("bedouin(1)");
+  ASSERT_EQ(bedouin.play("0,0,0,1"), std::nullopt);
+  const Game before = bedouin;
+  ASSERT_EQ(bedouin.play("keep"), std::nullopt);
+  ASSERT_EQ(bedouin.side_to_move(), before.side_to_move());
+  EXPECT_FALSE(arena::check::as_turn_line({"0,0,0,1", "keep"}, before, bedouin));
 }
 
 // An engine that exits at once did not start: the item says how it ended and what it said last on

@@ -280,6 +280,14 @@ TEST(FaultyEngineAtStart, AnUnreadableOptionDeclarationIsShown) {
   EXPECT_NE(r.err.find("option 'Seed': the engine's declaration cannot be read: 'option name Seed type spin default 0'"),
             std::string::npos)
       << r.err;
+  // A name of several words, matched whole and regardless of case.
+  const auto words = run_script_engine(d, script_engine("echo 'option name Move Overhead type spin default 10';", ""),
+                                       {{"move overhead", 30}});
+  EXPECT_EQ(words.code, 2);
+  EXPECT_NE(words.err.find("option 'move overhead': the engine's declaration cannot be read: 'option name Move Overhead "
+                           "type spin default 10'"),
+            std::string::npos)
+      << words.err;
 }
 
 // A handshake that ends with UCI's "uciok": the message shows the last line received and

@@ -156,3 +156,17 @@ TEST(Umi, GoCommand) {
   d.depth = 4;
   EXPECT_EQ(format_go(d), "go depth 4");
 }
+
+TEST(Umi, ErrorLinesAndQuotedText) {
+  using arena::protocol::is_error_line;
+  using arena::protocol::shown;
+  EXPECT_TRUE(is_error_line("info string error: Seed: out of range"));
+  EXPECT_TRUE(is_error_line("info  string\terror:x"));
+  EXPECT_FALSE(is_error_line("info string errors: 0"));  // what an engine may say of itself
+  EXPECT_FALSE(is_error_line("info string error-correction on"));
+  EXPECT_EQ(shown("bestmove\x1b[2J\xff 3"), "bestmove?[2J? 3");
+  EXPECT_EQ(shown(std::string(100, 'x'), 10), "xxxxxxxxxx...");
+  EXPECT_EQ(arena::protocol::declared_option_name("option name Move Overhead type spin default 0"), "Move Overhead");
+  EXPECT_EQ(arena::protocol::declared_option_name("option name Seed"), "Seed");
+  EXPECT_EQ(arena::protocol::declared_option_name("id name x"), "");
+}
