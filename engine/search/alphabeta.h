@@ -422,6 +422,7 @@ Result AlphaBeta<R>::run(const Position& root, const std::function<void(const In
   // The root value's bounds that proof passes have proven so far: later estimates stay inside.
   int proven_lower = -kInfinity, proven_upper = kInfinity;
   Move proven_lower_move = Move::none();  // the root move that achieves proven_lower
+  bool bound_reported_last = false;       // the last info line was a bound (see the end)
   for (int depth = 1; depth <= max_depth(); ++depth) {
     const std::uint64_t heuristic_before = heuristic_leaves_;
     seldepth_ = 0;
@@ -445,6 +446,7 @@ Result AlphaBeta<R>::run(const Position& root, const std::function<void(const In
     result.proven = heuristic_leaves_ == heuristic_before;
 
     if (on_info) on_info(make_info(depth, result.score, result.proven, principal_variation(root, result.best, depth + 8, depth)));
+    bound_reported_last = false;
     if (!result.proven && depth >= kProofMinDepth && proof_worth_trying(root) && !time_.soft_limit_reached()) {
       // A full-depth null-window (MTD(f)) proof attempt, allowed a multiple of the nodes the
       // search has used so far, so failed attempts cost a bounded share of the time. Tuned on
@@ -462,6 +464,7 @@ Result AlphaBeta<R>::run(const Position& root, const std::function<void(const In
           return;  // a later attempt proving again what an earlier one did
         }
         if (on_info) on_info(make_info(depth, bound_value, true, principal_variation(root, kids[index].move, 64), bound));
+        bound_reported_last = true;
       };
       const bool proven = try_to_prove(kids, n, best, nodes_ * kProofBudgetFactor, value, proven_index, on_bound);
       if (proven || proven_lower == proven_upper) {
@@ -478,6 +481,12 @@ Result AlphaBeta<R>::run(const Position& root, const std::function<void(const In
     }
     if (result.proven || time_.soft_limit_reached()) break;
   }
+  // A search that ends in a failed proof attempt (time, or the iteration limit) would leave a
+  // one-sided bound as the last word, which GUIs and the arena take as the move's score: the
+  // estimate, within what is proven, is said again last.
+  if (!result.proven) result.score = std::clamp(result.score, proven_lower, proven_upper);
+  if (bound_reported_last && !result.proven && on_info)
+    on_info(make_info(result.depth, result.score, false, principal_variation(root, result.best, result.depth + 8, result.depth)));
   auto pv = principal_variation(root, result.best, 2, result.depth);
   if (pv.size() == 2) result.ponder = pv[1];
   result.nodes = nodes_;

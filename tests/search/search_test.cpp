@@ -159,6 +159,23 @@ TEST(Search, ProofPassesReportTheBoundsTheyProve) {
     EXPECT_TRUE(infos.back().proven);
     EXPECT_EQ(infos.back().score, result.score);
   }
+  // A search stopped in a proof attempt after a bound (Kalah(5,4) proves "at least 8" after
+  // about 1.25 M nodes and the value only after 2.7 M) ends with its estimate, not the bound,
+  // so that whoever reads the last line as the move's score gets an estimate.
+  const Game g = *Game::from_spec("kalah(5,4)");
+  Searcher searcher(mancala::search::Settings{16, mancala::search::Settings::kMaxLevel, false});
+  const std::atomic<bool> stop{false};
+  Limits limits;
+  limits.nodes = 1'300'000;
+  std::vector<Info> infos;
+  const auto result = searcher.search(g.variant(), g.position(), limits, stop, [&](const Info& i) { infos.push_back(i); });
+  ASSERT_FALSE(result.proven);
+  ASSERT_GE(infos.size(), 2u);
+  EXPECT_EQ(infos[infos.size() - 2].bound, Bound::Lower) << "the node limit no longer ends the search after a bound";
+  EXPECT_EQ(infos.back().bound, Bound::Exact);
+  EXPECT_FALSE(infos.back().proven);
+  EXPECT_EQ(infos.back().score, result.score);
+  EXPECT_GE(result.score, infos[infos.size() - 2].score) << "the estimate is clamped to the proven bound";
 }
 
 // One board means another game in another variant, and one engine (one table) may be asked
