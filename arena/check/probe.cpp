@@ -39,7 +39,12 @@ bool Probe::send_raw(const std::string& bytes) {
     // (500 ms: a loaded machine may take a while to let it be reaped; only failures wait.)
     const auto until = Clock::now() + milliseconds(500);
     while (!proc_->exited() && Clock::now() < until) std::this_thread::sleep_for(milliseconds(1));
-    if (proc_->exited()) ended("");  // it exited before reading this
+    if (proc_->exited()) {  // it exited before reading this: what it printed first is still there
+      Reply unread;
+      std::string line;
+      while (proc_->read_line(line, Clock::now() + milliseconds(100)) == process::ReadStatus::Line) unread.lines.push_back(line);
+      ended(tail(unread));  // the same words as when a reply is cut short
+    }
     else mark_dead("the engine does not read its input (closed or full pipe)");
     return false;
   }
