@@ -63,14 +63,18 @@ std::optional<TurnLine> as_turn_line(const std::vector<std::string>& moves, cons
   // there by the turn order, not by an extra turn or a pass.
   if (after.over() || after.side_to_move() != before.side_to_move() || before.position().phase != mancala::Phase::Play)
     return std::nullopt;
-  mancala::Position p = after.position();
-  p.side = ~p.side;
   std::string line;
   for (const auto& m : moves) line += (line.empty() ? "" : " ") + m;
-  return TurnLine{line, mancala::Game(after.variant(), p).legal_moves().empty()};
+  return TurnLine{line, with_other_side_to_move(after).legal_moves().empty()};
 }
 
 const char* side_name(mancala::Side s) { return s == mancala::Side::South ? "South" : "North"; }
+
+mancala::Game with_other_side_to_move(const mancala::Game& g) {
+  mancala::Position p = g.position();
+  p.side = ~p.side;
+  return mancala::Game(g.variant(), p);
+}
 
 std::string turn_story(const TurnLine& line, const mancala::Game& after) {
   const char* mover = side_name(after.side_to_move());
@@ -92,9 +96,7 @@ std::string wrong_side_answer(const TurnLine& line, const mancala::Game& after, 
   if (move == "none")
     return answer + ", but " + mover + " has legal moves: the engine seems to think " + other + " is to move" +
            (line.pass ? ", who has none" : "") + hint;
-  mancala::Position p = after.position();
-  p.side = ~p.side;
-  const mancala::Game flipped(after.variant(), p);
+  const mancala::Game flipped = with_other_side_to_move(after);
   const auto mine = after.parse_move(move);
   const std::string why = mine ? std::string() : " (" + mine.error() + ")";
   if (flipped.parse_move(move))

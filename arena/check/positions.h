@@ -51,4 +51,7 @@ std::string wrong_side_answer(const TurnLine& line, const mancala::Game& after, 
 
 const char* side_name(mancala::Side s);  // "South", "North"
 
+// The same board with the other side to move: what an engine that ignores the rule sees.
+mancala::Game with_other_side_to_move(const mancala::Game& g);
+
 }  // namespace arena::check

@@ -70,13 +70,12 @@ std::optional<int> Probe::quit(milliseconds grace) {
 }
 
 std::string Probe::ended(const std::string& output_tail) {
-  const std::string said = proc_->last_stderr_line(Clock::now() + milliseconds(300));
-  const auto status = proc_->shutdown("", milliseconds(200));
-  std::string how = status ? process::Process::describe_exit(*status) : "closed its output (and was killed)";
+  const auto ending = proc_->end_after_output_closed();
+  std::string how = ending.status ? process::Process::describe_exit(*ending.status) : "closed its output (and was killed)";
   if (how.starts_with("killed")) how = "was " + how;
-  exited_ = status.has_value();
+  exited_ = ending.status.has_value();
   mark_dead("the engine " + how);
-  death_detail_ = death_ + output_tail + (said.empty() ? "" : "; its last line on stderr: '" + said + "'");
+  death_detail_ = death_ + output_tail + (ending.last_stderr.empty() ? "" : "; its last line on stderr: '" + ending.last_stderr + "'");
   return death_detail_;
 }
 

@@ -241,9 +241,9 @@ std::string EngineClient::exit_details() {
   // Why, for the results file: how it ended and the last thing it said (a traceback's last
   // line), as at start-up.
   std::string out;
-  const std::string said = proc_->last_stderr_line(Clock::now() + milliseconds(300));
-  if (const auto status = proc_->shutdown("", milliseconds(200))) out += " (" + process::Process::describe_exit(*status) + ")";
-  if (!said.empty()) out += "; its last line on stderr: '" + said + "'";
+  const auto ending = proc_->end_after_output_closed();
+  if (ending.status) out += " (" + process::Process::describe_exit(*ending.status) + ")";
+  if (!ending.last_stderr.empty()) out += "; its last line on stderr: '" + ending.last_stderr + "'";
   return out;
 }
 

@@ -317,6 +317,13 @@ bool Process::exited() const {
   return info.si_pid == pid_;
 }
 
+Process::Ending Process::end_after_output_closed() {
+  Ending e;
+  e.last_stderr = last_stderr_line(Clock::now() + std::chrono::milliseconds(300));
+  e.status = shutdown("", std::chrono::milliseconds(200));
+  return e;
+}
+
 std::optional<int> Process::shutdown(std::string_view quit_command, std::chrono::milliseconds grace) {
   if (reaped_ || pid_ < 0) return std::nullopt;
   if (!quit_command.empty() && in_.is_open() && !exited())

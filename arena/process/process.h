@@ -73,6 +73,14 @@ class Process {
   // Idempotent. Returns the exit status (as from waitpid) if the child exited by itself.
   std::optional<int> shutdown(std::string_view quit_command, std::chrono::milliseconds grace);
 
+  // After the child's output closed: its last stderr line (given 300 ms to arrive) and its exit
+  // status (given 200 ms, then killed and reaped), for a message about how it ended.
+  struct Ending {
+    std::optional<int> status;
+    std::string last_stderr;
+  };
+  Ending end_after_output_closed();
+
   // "exited with code 1", "killed by signal 11": a waitpid status for people.
   static std::string describe_exit(int status);
 

@@ -187,12 +187,19 @@ std::optional<BestMove> parse_bestmove(std::string_view line) {
   return BestMove{std::string(t[1])};
 }
 
+namespace {
+// Where an option line's name ends (the " type " token, or the end): the name may hold spaces.
+std::size_t option_name_end(const std::vector<std::string_view>& t) {
+  std::size_t end = 2;
+  while (end < t.size() && t[end] != "type") ++end;
+  return end;
+}
+}  // namespace
+
 std::string declared_option_name(std::string_view line) {
   const auto t = tokens(line);
   if (t.size() < 3 || t[0] != "option" || t[1] != "name") return "";
-  std::size_t end = 2;
-  while (end < t.size() && t[end] != "type") ++end;
-  return join(t, 2, end);
+  return join(t, 2, option_name_end(t));
 }
 
 std::string shown(std::string_view text, std::size_t limit) {
@@ -212,8 +219,7 @@ bool is_error_line(std::string_view line) {
 std::optional<OptionSpec> parse_option(std::string_view line) {
   const auto t = tokens(line);
   if (t.size() < 5 || t[0] != "option" || t[1] != "name") return std::nullopt;
-  std::size_t type_at = 2;
-  while (type_at < t.size() && t[type_at] != "type") ++type_at;
+  const std::size_t type_at = option_name_end(t);
   if (type_at == 2 || type_at + 1 >= t.size()) return std::nullopt;
   OptionSpec spec;
   spec.name = join(t, 2, type_at);

@@ -167,9 +167,7 @@ TEST(TurnLines, AreWhatTheySay) {
       if (i + 1 < moves.size()) EXPECT_NE(g.side_to_move(), mover) << spec << ": the same side moves again after move " << i + 1;
       else EXPECT_EQ(g.side_to_move(), mover) << spec << ": the last move does not give the mover another move";
     }
-    mancala::Position p = g.position();
-    p.side = ~p.side;
-    const Game other(g.variant(), p);
+    const Game other = arena::check::with_other_side_to_move(g);
     EXPECT_EQ(other.legal_moves().empty(), line->pass) << spec << ": the other side " << (line->pass ? "has moves" : "passes");
     for (auto mv : other.legal_moves()) EXPECT_FALSE(g.parse_move(other.move_text(mv))) << spec << ": legal for both sides";
   }
