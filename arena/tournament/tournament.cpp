@@ -126,19 +126,21 @@ class Runner {
     return s;
   }
 
-  // Head-to-head pair statistics kept up to date game by game (the SPRT looks at them after
-  // every game; recomputing the tables each time would cost O(games) per game).
-  void count_pair(const match::GameRecord& g) {
-    if (names_.size() != 2) return;
+  // Head-to-head pair statistics kept up to date game by game (recomputing the tables for the
+  // SPRT would cost O(games) per game). Returns whether the game completed a pair, the only
+  // time the SPRT's figures change.
+  bool count_pair(const match::GameRecord& g) {
+    if (names_.size() != 2) return false;
     const double pts = g.points_for(names_[0]);
     const auto partner = half_pairs_.find(g.id ^ 1);
     if (partner == half_pairs_.end()) {
       half_pairs_[g.id] = pts;
-      return;
+      return false;
     }
     auto result = [](double x) { return x == 1.0 ? stats::GameResult::Win : x == 0.5 ? stats::GameResult::Draw : stats::GameResult::Loss; };
     pentanomial_.add(result(partner->second), result(pts));
     half_pairs_.erase(partner);
+    return true;
   }
 
   bool sprt_decided_locked() {
@@ -221,7 +223,7 @@ class Runner {
     {
       std::lock_guard lock(mutex_);
       records_.push_back(summary_of(rec));
-      count_pair(rec);
+      const bool pair_completed = count_pair(rec);
       ++played_;
       const auto done = records_.size();
       if (!console_.live()) text += game_line(rec, done);
@@ -230,7 +232,8 @@ class Runner {
         const auto s = output::compute(names_, records_, cfg_.anchor);
         text += "\n" + output::format_standings(s) + output::format_head_to_head(s, cfg_.sprt) + "\n";
       }
-      if (sprt_decided_locked()) sprt_stop_ = true;
+      // The likelihood fit can take milliseconds on degenerate samples: only after a new pair.
+      if (pair_completed && sprt_decided_locked()) sprt_stop_ = true;
       cv_.notify_all();
     }
     if (!text.empty()) console_.print(text);
