@@ -103,7 +103,8 @@ class Checker {
     std::vector<std::string> missing;
     if (name.empty()) missing.push_back("no 'id name'");
     if (!version) missing.push_back("no 'protocol <n>'");
-    else if (*version != 1) missing.push_back("protocol " + std::to_string(*version) + ", not 1");
+    else if (*version != protocol::kVersion)
+      missing.push_back("protocol " + std::to_string(*version) + ", not " + std::to_string(protocol::kVersion));
     if (families_.empty()) missing.push_back("no 'variants' line");
     for (const auto& f : families_)
       if (f != "kalah" && f != "mangala" && f != "mangala2" && f != "bedouin") missing.push_back("unknown family '" + shown(f, 20) + "'");

@@ -115,6 +115,9 @@ std::optional<EngineClient::HandshakeFailure> EngineClient::handshake() {
       if (auto v = protocol::parse_int(t[1])) identity_.protocol_version = static_cast<int>(*v);
     }
   }
+  if (identity_.protocol_version && *identity_.protocol_version != protocol::kVersion)
+    return refused("the engine speaks protocol " + std::to_string(*identity_.protocol_version) + "; this arena speaks protocol " +
+                   std::to_string(protocol::kVersion));
   if (!identity_.variants.empty() && !env_.variant_family.empty() &&
       std::find(identity_.variants.begin(), identity_.variants.end(), env_.variant_family) == identity_.variants.end()) {
     std::string list;

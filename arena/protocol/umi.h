@@ -10,6 +10,9 @@
 
 namespace arena::protocol {
 
+// The version of PROTOCOL.md the arena speaks, sent by engines as `protocol <n>`.
+constexpr int kVersion = 1;
+
 // Splits on runs of spaces and tabs (UMI allows arbitrary white space between tokens).
 std::vector<std::string_view> tokens(std::string_view line);
 

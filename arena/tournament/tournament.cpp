@@ -281,14 +281,24 @@ engine::ClientEnv preflight_env(const config::TournamentConfig& cfg, process::Ch
 }
 
 // Starts every engine once: a bad command, a missing option or a wrong variant is a config
-// error now, not a forfeit in every game overnight.
-void preflight(const config::TournamentConfig& cfg, process::ChildRegistry& registry, const std::string& variant) {
+// error now, not a forfeit in every game overnight. A handshake without the `protocol` or
+// `variants` line is played (as cutechess plays a quiet UCI engine) but noted, since the
+// variant check then rests on trust.
+void preflight(const config::TournamentConfig& cfg, process::ChildRegistry& registry, const std::string& variant,
+               output::Console& console) {
   for (std::size_t i = 0; i < cfg.engines.size(); ++i) {
     engine::EngineClient c(cfg.engines[i], preflight_env(cfg, registry, variant));
+    const std::string who = "engines[" + std::to_string(i) + "] '" + cfg.engines[i].name + "'";
     if (auto err = c.start()) {
       if (registry.interrupted()) throw ConfigError("interrupted");
-      throw ConfigError("engines[" + std::to_string(i) + "] '" + cfg.engines[i].name + "': " + *err);
+      throw ConfigError(who + ": " + *err);
     }
+    std::string missing;
+    if (!c.identity().protocol_version) missing = "'protocol 1'";
+    if (c.identity().variants.empty()) missing += (missing.empty() ? "" : " and ") + std::string("'variants ...'");
+    if (!missing.empty())
+      console.print("Note: " + who + " sent no " + missing + " line before 'umiok'; playing it as a protocol 1 engine for " +
+                    preflight_env(cfg, registry, variant).variant_family + ". `arena check` tests a handshake in full.\n");
   }
 }
 
@@ -398,7 +408,7 @@ RunSummary run(const config::TournamentConfig& cfg, const RunEnv& env) {
     existing = std::move(content.games);
     // Before anything touches the file: a refused file stays byte for byte as it was.
     check_recorded_games(make_schedule(cfg, openings), existing, cfg, path);
-    preflight(cfg, *env.registry, variant);
+    preflight(cfg, *env.registry, variant, console);
     writer.emplace(ResultsWriter::append_to(path, content.good_bytes));
     console.print("Resuming '" + path + "': " + std::to_string(existing.size()) + " games already recorded" +
                   (content.torn_tail ? " (an unfinished last line was dropped)" : "") + ".\n");
@@ -411,7 +421,7 @@ RunSummary run(const config::TournamentConfig& cfg, const RunEnv& env) {
                     (file_anchor.empty() ? std::string("the mean") : "'" + file_anchor + "'") +
                     ", which `arena ratings` uses unless given --anchor.\n");
   } else {
-    preflight(cfg, *env.registry, variant);
+    preflight(cfg, *env.registry, variant, console);
     openings = make_openings(cfg, *env.registry, variant);
     json header = {{"type", "header"}, {"format", kResultsFormat}, {"version", kResultsVersion}, {"tournament", tournament}};
     json ops = json::array();

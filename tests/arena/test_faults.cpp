@@ -300,6 +300,33 @@ TEST(FaultyEngineAtStart, AHandshakeTimeoutShowsTheLastLineReceived) {
   EXPECT_NE(r.err.find("timeouts.startup_ms"), std::string::npos) << r.err;
 }
 
+// An engine of another protocol version is refused before the first game, by name and version.
+TEST(FaultyEngineAtStart, AnotherProtocolVersionIsAConfigError) {
+  TempDir d;
+  const auto r = run_script_engine(d, "while read -r cmd rest; do case \"$cmd\" in "
+                                      "umi) echo 'id name script'; echo 'protocol 2'; echo 'variants kalah'; echo umiok;; "
+                                      "isready) echo readyok;; quit) exit 0;; esac; done");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("engines[0] 'script': the engine speaks protocol 2; this arena speaks protocol 1"), std::string::npos)
+      << r.err;
+}
+
+// A handshake without the `protocol` and `variants` lines is played, as a quiet UCI engine is
+// by cutechess, but the run says so once, before the games.
+TEST(FaultyEngineAtStart, AHandshakeWithoutProtocolOrVariantsIsPlayedWithANote) {
+  TempDir d;
+  const auto r = run_script_engine(d, std::string(RANDOM_BOT) + " | sed -u -e '/^protocol /d' -e '/^variants /d'");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("Note: engines[0] 'script' sent no 'protocol 1' and 'variants ...' line before 'umiok'; playing it "
+                       "as a protocol 1 engine for kalah."),
+            std::string::npos)
+      << r.out;
+  EXPECT_EQ(r.out.find("Note: engines[1]"), std::string::npos) << r.out;
+  const auto games = arena_test::games_of(d / "tournament.jsonl");
+  ASSERT_EQ(games.size(), 2u);
+  for (const auto& [id, g] : games) EXPECT_EQ(g["termination"], "normal") << g.dump();
+}
+
 namespace {
 
 // Plays `script` against the random bot (2 games, both lost by the script engine with
