@@ -164,8 +164,20 @@ Fault EngineClient::new_game(std::string& detail) {
   const auto deadline = Clock::now() + milliseconds(env_.timeouts.ready_ms);
   std::string line;
   Fault f = Fault::None;
-  if (!send("newgame", deadline) || !send("isready", deadline)) f = Fault::Crash;
-  else f = wait_for("readyok", deadline, line);
+  if (!send("newgame", deadline) || !send("isready", deadline)) {
+    // A live engine whose input cannot be written has closed it, or stopped reading it.
+    if (!proc_->exited()) {
+      const bool timed_out = Clock::now() >= deadline;
+      detail = timed_out ? "the engine does not read its input ('newgame' and 'isready' not taken within " +
+                               std::to_string(env_.timeouts.ready_ms) + " ms)"
+                         : "the engine closed its input before the game (it is still running)";
+      stop();
+      return timed_out ? Fault::Stalled : Fault::Crash;
+    }
+    f = Fault::Crash;
+  } else {
+    f = wait_for("readyok", deadline, line);
+  }
   if (f == Fault::TimeForfeit) {
     f = Fault::Stalled;
     detail = "no 'readyok' within " + std::to_string(env_.timeouts.ready_ms) + " ms";

@@ -357,6 +357,17 @@ TEST(FaultyEngineInAGame, ACrashOnNewgameRecordsItsExitAndLastStderrLine) {
 
 // "BESTMOVE 3" is an unknown line (commands and keywords are lower case) and is ignored; the
 // time forfeit that follows names it.
+// An engine that closes its input at start-up (before its readyok, so that the arena writes
+// `newgame` to a closed pipe) but keeps running is not reported as exited.
+TEST(FaultyEngineInAGame, AnEngineThatClosedItsInputIsNotCalledExited) {
+  for (const auto& detail :
+       details_of_lost_games("while read -r cmd rest; do case \"$cmd\" in "
+                             "umi) echo 'id name script'; echo 'protocol 1'; echo 'variants kalah'; echo umiok;; "
+                             "isready) exec 0<&-; echo readyok; sleep 30;; esac; done",
+                             "crash"))
+    EXPECT_EQ(detail, "the engine closed its input before the game (it is still running)");
+}
+
 TEST(FaultyEngineInAGame, ATimeForfeitNamesTheLastIgnoredLine) {
   for (const auto& detail : details_of_lost_games(script_engine("", "go) echo 'BESTMOVE 3';;"), "time_forfeit"))
     EXPECT_NE(detail.find("; the last line it sent, ignored as unknown: 'BESTMOVE 3'"), std::string::npos) << detail;
