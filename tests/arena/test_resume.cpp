@@ -1,0 +1,164 @@
+// Stopping and resuming a run: SIGKILL, Ctrl-C, a foreign results file, a program that goes
+// away mid-run. Whatever happens, the results file loses no game and repeats none.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "test_helpers.h"
+
+using arena_test::arena_run;
+using arena_test::games_of;
+using arena_test::run;
+using arena_test::TempDir;
+
+TEST(Integration, ResumeAfterSigkillLosesNothingAndRepeatsNothing) {
+  TempDir d;
+  const std::string tag = "--tag=resume-" + std::to_string(::getpid());
+  auto argv_for = [&](const std::string& file) {
+    auto argv = arena_run(d, {"--engine", "name=random cmd=" RANDOM_BOT " arg=" + tag, "--engine",
+                              "name=greedy cmd=" GREEDY_BOT " arg=" + tag, "--engine", "name=random7 cmd=" RANDOM_BOT " option.Seed=7 arg=" + tag},
+                          file);
+    for (std::string a : {"--rounds", "40", "--openings-random", "4", "--seed", "3", "-j", "2"}) argv.push_back(a);
+    return argv;
+  };
+  ASSERT_EQ(run(argv_for("reference.jsonl"), d, "reference").code, 0);
+  const auto reference = games_of(d / "reference.jsonl");
+  ASSERT_EQ(reference.size(), 240u);
+
+  // Kill the arena outright at several moments, resuming each time.
+  for (std::size_t kill_at : {3u, 40u, 41u, 120u}) {
+    const pid_t pid = arena_test::start(argv_for("killed.jsonl"), d / "k.out", d / "k.err");
+    ASSERT_GT(pid, 0);
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    while (arena_test::lines_of(d / "killed.jsonl").size() < kill_at + 1 && std::chrono::steady_clock::now() < deadline)
+      std::this_thread::sleep_for(std::chrono::microseconds(500));
+    ::kill(pid, SIGKILL);
+    arena_test::wait_exit(pid);
+    // The engines die with the arena (no orphan keeps running).
+    EXPECT_EQ(arena_test::processes_after(tag), 0);
+  }
+  const auto final_run = run(argv_for("killed.jsonl"), d, "final");
+  ASSERT_EQ(final_run.code, 0) << final_run.err;
+  EXPECT_EQ(games_of(d / "killed.jsonl"), reference);
+  EXPECT_EQ(arena_test::processes_after(tag), 0);
+}
+
+TEST(Integration, ResumingWithAnotherAnchorSaysWhichOneTheFileKeeps) {
+  TempDir d;
+  auto argv_with = [&](const std::string& anchor) {
+    auto argv = arena_run(d, {"--engine", "name=random cmd=" RANDOM_BOT, "--engine", "name=greedy cmd=" GREEDY_BOT,
+                              "--rounds", "1"});
+    if (!anchor.empty()) argv.insert(argv.end(), {"--anchor", anchor});
+    return argv;
+  };
+  const auto first = run(argv_with("greedy"), d, "first");
+  ASSERT_EQ(first.code, 0) << first.err;
+  EXPECT_EQ(first.out.find("Note:"), std::string::npos) << first.out;
+  const auto same = run(argv_with("greedy"), d, "same");
+  ASSERT_EQ(same.code, 0) << same.err;
+  EXPECT_EQ(same.out.find("Note:"), std::string::npos) << same.out;
+  const auto other = run(argv_with("random"), d, "other");
+  ASSERT_EQ(other.code, 0) << other.err;
+  EXPECT_NE(other.out.find("Note: this run's tables put 'random' at 0; the file was started with 'greedy', which "
+                           "`arena ratings` uses unless given --anchor."),
+            std::string::npos)
+      << other.out;
+  EXPECT_NE(other.out.find("fit, random = 0,"), std::string::npos) << other.out;
+  const auto mean = run(argv_with(""), d, "mean");
+  EXPECT_NE(mean.out.find("Note: this run's tables put the mean at 0; the file was started with 'greedy'"), std::string::npos)
+      << mean.out;
+}
+
+TEST(Integration, CtrlCStopsCleanlyAndResumes) {
+  TempDir d;
+  auto argv = arena_run(d, {"--engine", "name=slow cmd=" FAULT_BOT " arg=--fault arg=slow arg=--at arg=1", "--engine",
+                            "name=random cmd=" RANDOM_BOT, "--rounds", "3", "--tc", "10+1", "--max-moves", "4"});
+  const pid_t pid = arena_test::start(argv, d / "i.out", d / "i.err");
+  std::this_thread::sleep_for(std::chrono::milliseconds(1000));
+  const auto t0 = std::chrono::steady_clock::now();
+  ::kill(pid, SIGINT);
+  EXPECT_EQ(arena_test::wait_exit(pid), 130);
+  EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(3));
+  EXPECT_NE(arena_test::read_file(d / "i.out").find("Interrupted:"), std::string::npos);
+  EXPECT_EQ(arena_test::processes_after(std::string(FAULT_BOT) + " --fault slow"), 0);
+  const auto done = arena_test::lines_of(d / "r.jsonl").size() - 1;
+  EXPECT_LT(done, 6u);
+  const auto r = run(argv, d, "resume");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(games_of(d / "r.jsonl").size(), 6u);
+}
+
+TEST(Integration, AForeignResultsFileIsRefused) {
+  TempDir d;
+  auto argv = arena_run(d, {"--engine", "name=a cmd=" RANDOM_BOT, "--engine", "name=b cmd=" GREEDY_BOT, "--seed", "1"});
+  ASSERT_EQ(run(argv, d).code, 0);
+  const auto before = arena_test::read_file(d / "r.jsonl");
+  argv.back() = "2";
+  auto r = run(argv, d, "second");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("belongs to a different tournament ('seed' is 1 in the file but 2 now)"), std::string::npos) << r.err;
+  EXPECT_EQ(arena_test::read_file(d / "r.jsonl"), before);
+  r = run(arena_run(d, {"--engine", "name=a cmd=" RANDOM_BOT, "--engine", "name=b cmd=" GREEDY_BOT, "--engine", "name=c cmd=" GREEDY_BOT,
+                        "--seed", "1"}),
+          d, "third");
+  EXPECT_NE(r.err.find("('engines' has 2 entries in the file but 3 now)"), std::string::npos) << r.err;
+  EXPECT_EQ(arena_test::read_file(d / "r.jsonl"), before);
+
+  std::ofstream(d / "notes.jsonl") << "shopping list\n";
+  const auto n = run(arena_run(d, {"--engine", "name=a cmd=" RANDOM_BOT, "--engine", "name=b cmd=" GREEDY_BOT}, "notes.jsonl"), d, "notes");
+  EXPECT_EQ(n.code, 3);
+  EXPECT_NE(n.err.find("is not an arena results file"), std::string::npos) << n.err;
+}
+
+// Ctrl-C while the filter judge searches: the judge dies with the run, and the message said
+// it had crashed ("the engine exited ... (killed by signal 9)").
+TEST(Integration, CtrlCWhileFilteringOpeningsSaysInterrupted) {
+  TempDir d;
+  auto argv = arena_run(d, {"--engine", "name=judge cmd=" FAULT_BOT " arg=--fault arg=hang arg=--at arg=1", "--engine",
+                            "name=random cmd=" RANDOM_BOT, "--rounds", "2", "--depth", "2", "--openings-random", "2",
+                            "--filter-engine", "judge"});
+  const pid_t pid = arena_test::start(argv, d / "i.out", d / "i.err");
+  std::this_thread::sleep_for(std::chrono::milliseconds(1000));
+  ::kill(pid, SIGINT);
+  EXPECT_EQ(arena_test::wait_exit(pid), 130);
+  EXPECT_EQ(arena_test::read_file(d / "i.err"), "arena run: interrupted\n");
+  EXPECT_EQ(arena_test::processes_after(std::string(FAULT_BOT) + " --fault hang"), 0);
+}
+
+// An engine whose program disappears in the middle of a run (rebuilt, moved) is not forfeited
+// for the rest of the schedule: the run stops with exit 2, and a resume finishes it.
+TEST(Integration, AProgramGoneMidRunStopsTheRunAndAResumeFinishesIt) {
+  TempDir d;
+  // The wrapper works when started, then removes itself once it has been started twice (the
+  // preflight, then the first game), so the restart after its crash finds nothing to execute.
+  const std::string wrapper = d / "crashy.sh";
+  const std::string wrapper_text = "#!/bin/sh\n"
+                                   "count=\"$0.count\"\n"
+                                   "echo x >> \"$count\"\n"
+                                   "[ \"$(wc -l < \"$count\")\" -ge 2 ] && [ ! -e \"$0.keep\" ] && rm -f \"$0\"\n"
+                                   "exec " FAULT_BOT " --fault crash --at 3\n";
+  auto write_wrapper = [&] {
+    std::ofstream(wrapper) << wrapper_text;
+    std::filesystem::permissions(wrapper, std::filesystem::perms::owner_all);
+  };
+  write_wrapper();
+  auto argv = arena_run(d, {"--engine", "name=crashy cmd=" + wrapper, "--engine", "name=greedy cmd=" GREEDY_BOT, "--rounds",
+                            "2", "-j", "1"});
+  const auto first = run(argv, d, "first");
+  EXPECT_EQ(first.code, 2) << first.err;
+  EXPECT_NE(first.err.find("engine 'crashy' cannot be started: '" + wrapper + "' is not an executable file, though it started earlier"),
+            std::string::npos) << first.err;
+  EXPECT_NE(first.err.find("run the same command to resume"), std::string::npos) << first.err;
+  const auto recorded = games_of(d / "r.jsonl");
+  ASSERT_EQ(recorded.size(), 1u) << "the game played before the program went, and no forfeit after it";
+  EXPECT_EQ(recorded.begin()->second["termination"], "crash");
+
+  std::ofstream(wrapper + ".keep") << "";
+  write_wrapper();
+  const auto resumed = run(argv, d, "resumed");
+  ASSERT_EQ(resumed.code, 0) << resumed.err;
+  const auto games = games_of(d / "r.jsonl");
+  EXPECT_EQ(games.size(), 4u);
+  for (const auto& [id, g] : games) EXPECT_NE(g["termination"], "no_handshake") << g.dump();
+}
