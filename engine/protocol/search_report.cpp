@@ -55,6 +55,14 @@ std::string format_info(const Game& root, const search::Info& info) {
   return out;
 }
 
+std::string format_summary_info(const Game& root, const search::Result& result, std::int64_t time_ms) {
+  const std::int64_t time = time_ms < 0 ? 0 : time_ms;
+  const std::uint64_t nps = result.nodes * 1000 / static_cast<std::uint64_t>(time > 0 ? time : 1);
+  std::string out = "info nodes " + std::to_string(result.nodes) + " nps " + std::to_string(nps) + " time " + std::to_string(time);
+  if (!root.over() && !result.best.is_none() && root.is_legal(result.best)) out += " pv " + root.move_text(result.best);
+  return out;
+}
+
 std::string format_bestmove(const Game& root, const search::Result& result) {
   if (root.over()) return "bestmove none";
   Move best = result.best;

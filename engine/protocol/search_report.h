@@ -1,5 +1,6 @@
 #pragma once
 // The engine's search output as UMI text: `info` lines and the `bestmove` line.
+#include <cstdint>
 #include <string>
 
 #include "rules/game.h"
@@ -13,6 +14,10 @@ std::string format_seeds(int centiseeds);
 // `info depth .. seldepth .. score .. nodes .. nps .. time .. hashfull .. pv ..`. The pv is cut
 // at its first move that is not legal, so a GUI never sees an impossible line.
 std::string format_info(const Game& root, const search::Info& info);
+
+// `info nodes .. nps .. time .. pv <m>`: what a search that ended before its first iteration
+// (`go nodes 1`, a Bedouin set-up ranking cut short) did, so that no `bestmove` comes unexplained.
+std::string format_summary_info(const Game& root, const search::Result& result, std::int64_t time_ms);
 
 // `bestmove <m> [ponder <m>]`, or `bestmove none` when there is no move. The ponder move is only
 // sent when it is legal and is the opponent's reply (after an extra turn there is nothing to ponder).

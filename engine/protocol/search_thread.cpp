@@ -1,5 +1,6 @@
 #include "protocol/search_thread.h"
 
+#include <chrono>
 #include <exception>
 
 #include "protocol/search_report.h"
@@ -89,9 +90,15 @@ void SearchThread::run(SearchJob job) {
     limits = search::Limits{};
     limits.infinite = true;
   }
-  auto report = [&](const search::Info& info) { out_.write(format_info(job.game, info)); };
+  bool reported = false;
+  auto report = [&](const search::Info& info) {
+    reported = true;
+    out_.write(format_info(job.game, info));
+  };
   search::Result result;
+  auto started = std::chrono::steady_clock::now();
   for (;;) {
+    started = std::chrono::steady_clock::now();
     try {
       result = searcher_.search(job.game.variant(), job.game.position(), limits, abort_, report);
     } catch (const std::exception& e) {  // the engine goes on; the bestmove falls back to a legal move
@@ -111,6 +118,10 @@ void SearchThread::run(SearchJob job) {
     }
     holding_ = false;
     break;
+  }
+  if (!reported && !job.game.over()) {
+    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count();
+    out_.write(format_summary_info(job.game, result, ms));
   }
   const std::string line = format_bestmove(job.game, result);
   running_ = false;  // before the line: a GUI that reacts to bestmove finds the engine idle
