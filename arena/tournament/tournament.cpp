@@ -286,8 +286,9 @@ engine::ClientEnv preflight_env(const config::TournamentConfig& cfg, process::Ch
 // variant check then rests on trust.
 void preflight(const config::TournamentConfig& cfg, process::ChildRegistry& registry, const std::string& variant,
                output::Console& console) {
+  const engine::ClientEnv env = preflight_env(cfg, registry, variant);
   for (std::size_t i = 0; i < cfg.engines.size(); ++i) {
-    engine::EngineClient c(cfg.engines[i], preflight_env(cfg, registry, variant));
+    engine::EngineClient c(cfg.engines[i], env);
     const std::string who = "engines[" + std::to_string(i) + "] '" + cfg.engines[i].name + "'";
     if (auto err = c.start()) {
       if (registry.interrupted()) throw ConfigError("interrupted");
@@ -298,7 +299,7 @@ void preflight(const config::TournamentConfig& cfg, process::ChildRegistry& regi
     if (c.identity().variants.empty()) missing += (missing.empty() ? "" : " and ") + std::string("'variants ...'");
     if (!missing.empty())
       console.print("Note: " + who + " sent no " + missing + " line before 'umiok'; playing it as a protocol 1 engine for " +
-                    preflight_env(cfg, registry, variant).variant_family + ". `arena check` tests a handshake in full.\n");
+                    env.variant_family + ". `arena check` tests a handshake in full.\n");
   }
 }
 

@@ -35,14 +35,19 @@ std::string format_score(const search::Info& info) {
   return out;
 }
 
+// " nodes <n> nps <n> time <ms>"
+std::string format_effort(std::uint64_t nodes, std::int64_t time_ms) {
+  const std::int64_t time = time_ms < 0 ? 0 : time_ms;
+  const std::uint64_t nps = nodes * 1000 / static_cast<std::uint64_t>(time > 0 ? time : 1);
+  return " nodes " + std::to_string(nodes) + " nps " + std::to_string(nps) + " time " + std::to_string(time);
+}
+
 }  // namespace
 
 std::string format_info(const Game& root, const search::Info& info) {
-  const std::int64_t time = info.time_ms < 0 ? 0 : info.time_ms;
-  const std::uint64_t nps = info.nodes * 1000 / static_cast<std::uint64_t>(time > 0 ? time : 1);
   std::string out = "info depth " + std::to_string(info.depth) + " seldepth " + std::to_string(info.seldepth);
   out += format_score(info);
-  out += " nodes " + std::to_string(info.nodes) + " nps " + std::to_string(nps) + " time " + std::to_string(time);
+  out += format_effort(info.nodes, info.time_ms);
   out += " hashfull " + std::to_string(info.hashfull);
   Game line = root;
   std::string pv;
@@ -56,9 +61,7 @@ std::string format_info(const Game& root, const search::Info& info) {
 }
 
 std::string format_summary_info(const Game& root, const search::Result& result, std::int64_t time_ms) {
-  const std::int64_t time = time_ms < 0 ? 0 : time_ms;
-  const std::uint64_t nps = result.nodes * 1000 / static_cast<std::uint64_t>(time > 0 ? time : 1);
-  std::string out = "info nodes " + std::to_string(result.nodes) + " nps " + std::to_string(nps) + " time " + std::to_string(time);
+  std::string out = "info" + format_effort(result.nodes, time_ms);
   if (!root.over() && !result.best.is_none() && root.is_legal(result.best)) out += " pv " + root.move_text(result.best);
   return out;
 }
