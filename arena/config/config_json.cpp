@@ -197,7 +197,9 @@ void apply_file(const std::string& path, TournamentConfig& config) {
   // config file that says "rounds" twice is a mistake): one set of keys per open object.
   std::vector<std::set<std::string>> open_objects;
   std::string repeated;
-  const json::parser_callback_t find_repeats = [&](int, json::parse_event_t event, json& parsed) {
+  const json::parser_callback_t find_repeats = [&](int depth, json::parse_event_t event, json& parsed) {
+    if (depth > kMaxJsonDepth)
+      throw ConfigError("config file '" + path + "' nests its JSON more than " + std::to_string(kMaxJsonDepth) + " levels deep");
     if (event == json::parse_event_t::object_start) open_objects.emplace_back();
     else if (event == json::parse_event_t::object_end && !open_objects.empty()) open_objects.pop_back();
     else if (event == json::parse_event_t::key && !open_objects.empty() && repeated.empty() &&

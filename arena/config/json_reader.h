@@ -36,4 +36,8 @@ class JsonReader {
 // The JSON type of a value for messages: "a string", "an integer", ...
 std::string describe(const nlohmann::json& v);
 
+// JSON nested deeper than this is refused while it is parsed: printing or comparing a value
+// recurses once per level, and a 140 KB file of brackets would overflow the stack.
+constexpr int kMaxJsonDepth = 64;
+
 }  // namespace arena::config

@@ -11,6 +11,8 @@
 #include <set>
 #include <sstream>
 
+#include "config/json_reader.h"
+
 namespace arena::tournament {
 
 using nlohmann::json;
@@ -101,16 +103,21 @@ ResultsContent read_results(const std::string& path) {
     const std::size_t nl = data.find('\n', pos);
     const bool last = nl == std::string::npos || nl + 1 == data.size();
     const std::string line = data.substr(pos, nl == std::string::npos ? std::string::npos : nl - pos);
+    const std::string where = "results file '" + path + "', line " + std::to_string(n) + ": ";
+    const json::parser_callback_t limit_depth = [&](int depth, json::parse_event_t, json&) {
+      if (depth > config::kMaxJsonDepth)
+        throw ResultsError(where + "JSON nested more than " + std::to_string(config::kMaxJsonDepth) + " levels deep; the file is damaged");
+      return true;
+    };
     json j;
     bool parsed = nl != std::string::npos;
     if (parsed) {
       try {
-        j = json::parse(line);
+        j = json::parse(line, limit_depth);
       } catch (const json::parse_error&) {
         parsed = false;
       }
     }
-    const std::string where = "results file '" + path + "', line " + std::to_string(n) + ": ";
     if (!parsed) {
       if (n == 1)
         throw ResultsError("'" + path + "' is not an arena results file (its first line is not a complete JSON header)");

@@ -1,4 +1,8 @@
 #include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
 
 #include "cli/engine_flag.h"
 #include "config/config_json.h"
@@ -217,4 +221,20 @@ TEST(Config, ScheduleJsonIgnoresRunDetails) {
   EXPECT_EQ(schedule_json(a), schedule_json(b));
   b.seed = 99;
   EXPECT_NE(schedule_json(a), schedule_json(b));
+}
+
+// A small file of brackets (140 KB nesting 70,000 deep) once overflowed the stack when the
+// message about the wrong-typed value printed it: nesting is now bounded while parsing.
+TEST(Config, DeeplyNestedJsonIsRefusedWithAMessage) {
+  const auto path = std::filesystem::temp_directory_path() / ("arena-deep-" + std::to_string(::getpid()) + ".json");
+  constexpr int kDepth = 100000;
+  std::ofstream(path) << "{\"rounds\": " << std::string(kDepth, '[') << std::string(kDepth, ']') << "}";
+  TournamentConfig c;
+  try {
+    apply_file(path.string(), c);
+    ADD_FAILURE() << "accepted";
+  } catch (const ConfigError& e) {
+    EXPECT_EQ(std::string(e.what()), "config file '" + path.string() + "' nests its JSON more than 64 levels deep");
+  }
+  std::filesystem::remove(path);
 }

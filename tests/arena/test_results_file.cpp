@@ -141,6 +141,21 @@ TEST(ResultsFile, DamageIsRefusedWithAClearMessage) {
   }
 }
 
+// Nesting is bounded while a line is parsed (comparing or printing a value recurses per level).
+TEST(ResultsFile, DeeplyNestedLinesAreRefused) {
+  TempDir d;
+  const auto p = (d.path / "r.jsonl").string();
+  { ResultsWriter::create(p, header).append(game(0)); }
+  append_raw(p, "{\"type\": " + std::string(100000, '[') + std::string(100000, ']') + "}\n");
+  try {
+    read_results(p);
+    FAIL();
+  } catch (const ResultsError& e) {
+    EXPECT_NE(std::string(e.what()).find("line 3: JSON nested more than 64 levels deep; the file is damaged"), std::string::npos)
+        << e.what();
+  }
+}
+
 TEST(ResultsFile, LockIsExclusiveAndLeavesNoFileBehind) {
   TempDir d;
   const auto p = (d.path / "r.jsonl").string();
