@@ -68,9 +68,17 @@ Handler add_bench(CLI::App& app, process::ChildRegistry& registry) {
       std::cerr << "arena bench: --tc: " << err << "\n";
       return 2;
     }
+    if (!tc->has_clock()) {  // the bench sends no other limit: a search would never end
+      std::cerr << "arena bench: --tc: the bench needs a clock (base+increment), not '" << f->tc << "'\n";
+      return 2;
+    }
     const std::string bot = f->bot.empty() ? default_bot() : f->bot;
     const std::string spec = variant->spec();
-    const auto openings = openings::generate_random({spec, 4, 64, 7, 0}, nullptr);
+    std::vector<match::Opening> openings{match::Opening{}};
+    try {  // (boards so small that every game ends within four moves keep the start position)
+      openings = openings::generate_random({spec, 4, 64, 7, 0}, nullptr);
+    } catch (const std::runtime_error&) {
+    }
 
     std::atomic<int> next{0};
     std::atomic<long> moves{0}, forfeits{0};

@@ -1,5 +1,6 @@
 #include "cli/engine_flag.h"
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -44,11 +45,16 @@ config::EngineConfig parse_engine_flag(const std::string& text) {
   config::EngineConfig e;
   config::TimeControl tc;
   bool has_tc = false;
+  std::set<std::string> seen;
   for (const std::string& tok : words(text)) {
     const auto eq = tok.find('=');
     if (eq == std::string_view::npos || eq == 0)
       throw ConfigError("--engine \"" + text + "\": '" + tok + "' is not key=value (quote a value with blanks: arg=\"my bot.py\")");
     const std::string key = tok.substr(0, eq), value = tok.substr(eq + 1);
+    // Only arg= adds; any other key given twice would silently keep its last value.
+    // (option.X given twice, in any case, is refused with the config's other checks.)
+    if (key != "arg" && key.rfind("option.", 0) != 0 && !seen.insert(key).second)
+      throw ConfigError("--engine \"" + text + "\": '" + key + "=' is given twice");
     auto number = [&](std::int64_t min) {
       auto v = protocol::parse_int(value);
       if (!v || *v < min) throw ConfigError("--engine: " + key + "=" + value + " is not an integer >= " + std::to_string(min));

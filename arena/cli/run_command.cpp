@@ -11,6 +11,7 @@
 #include "cli/engine_flag.h"
 #include "config/config_json.h"
 #include "engine/engine_client.h"
+#include "protocol/umi.h"
 #include "stats/sprt.h"
 #include "tournament/results_file.h"
 #include "tournament/tournament.h"
@@ -20,11 +21,12 @@ namespace arena::cli {
 namespace {
 
 struct RunFlags {
-  std::string config_file;
+  std::optional<std::string> config_file;
   std::optional<std::string> name, kind, variant, tc, out, results, openings_file, sprt, sprt_model, anchor, filter_engine;
   std::vector<std::string> engines;
   std::optional<int> rounds, concurrency, max_moves, report_every, openings_random, gauntlet_players;
-  std::optional<std::int64_t> seed, movetime, depth, nodes;
+  std::optional<std::string> seed;  // read strictly: CLI11 would clamp 99999999999999999999 to 2^63-1
+  std::optional<std::int64_t> movetime, depth, nodes;
   bool decided = false, log_traffic = false, log_stderr = false, no_progress = false;
 };
 
@@ -58,7 +60,10 @@ config::SprtConfig parse_sprt_flag(const std::string& text) {
 
 config::TournamentConfig build(const RunFlags& f) {
   config::TournamentConfig c;
-  if (!f.config_file.empty()) config::apply_file(f.config_file, c);
+  if (f.config_file) {
+    if (f.config_file->empty()) throw config::ConfigError("the config file's path is empty");
+    config::apply_file(*f.config_file, c);
+  }
   if (f.name) c.name = *f.name;
   if (f.kind) config::apply_json({{"kind", *f.kind}}, c);
   if (f.variant) c.variant = *f.variant;
@@ -82,7 +87,13 @@ config::TournamentConfig build(const RunFlags& f) {
     c.tc = tc;
   }
   if (f.concurrency) c.concurrency = *f.concurrency;
-  if (f.seed) c.seed = static_cast<std::uint64_t>(*f.seed);
+  if (f.seed) {
+    const auto seed = protocol::parse_int(*f.seed);
+    if (!seed || *seed < 0) throw config::ConfigError("--seed: expected an integer 0.." + std::to_string(INT64_MAX) + ", got '" + *f.seed + "'");
+    c.seed = static_cast<std::uint64_t>(*seed);
+  }
+  if (f.openings_file && f.openings_random)
+    throw config::ConfigError("--openings-file and --openings-random: give one source of openings");
   if (f.openings_file) {  // replaces the file's openings, random ones with their filter too
     c.openings.source = config::OpeningsConfig::Source::File;
     c.openings.file = *f.openings_file;
@@ -133,12 +144,11 @@ Handler add_run(CLI::App& app, process::ChildRegistry& registry) {
                   "double quotes keep blanks in a value: arg=\"my bot.py\""));
   sub->add_option("--rounds", f->rounds, "Colour-swapped game pairs per engine pair")->check(CLI::Range(1, 10'000'000));
   sub->add_option("--tc", f->tc, "Clock in seconds: base+increment, moves/base+increment, or inf (e.g. 1+0.01)");
-  sub->add_option("--movetime", f->movetime, "Fixed time per move (ms)")->check(CLI::Range(int64_t{1}, int64_t{604800000}));
-  sub->add_option("--depth", f->depth, "Fixed search depth")->check(CLI::Range(int64_t{1}, int64_t{1000}));
-  sub->add_option("--nodes", f->nodes, "Fixed node count")->check(CLI::Range(int64_t{1}, int64_t{1'000'000'000'000'000}));
+  sub->add_option("--movetime", f->movetime, "Fixed time per move (ms)")->check(CLI::Range(int64_t{1}, config::kMaxTimeMs));
+  sub->add_option("--depth", f->depth, "Fixed search depth")->check(CLI::Range(int64_t{1}, config::kMaxDepth));
+  sub->add_option("--nodes", f->nodes, "Fixed node count")->check(CLI::Range(int64_t{1}, config::kMaxNodes));
   sub->add_option("--concurrency,-j", f->concurrency, "Games played in parallel")->check(CLI::Range(1, 1024));
-  sub->add_option("--seed", f->seed, "Seed for the schedule and random openings")
-      ->check(CLI::Range(int64_t{0}, std::numeric_limits<int64_t>::max()));
+  sub->add_option("--seed", f->seed, "Seed for the schedule and random openings (0..2^63-1)");
   sub->add_option("--openings-file", f->openings_file, "Openings: a file of positions (one per line)");
   sub->add_option("--openings-random", f->openings_random, "Openings: N random moves from the start")->check(CLI::Range(1, 200));
   sub->add_option("--filter-engine", f->filter_engine, "Random openings: keep those this engine finds balanced");

@@ -15,8 +15,6 @@ using nlohmann::json;
 
 namespace {
 
-constexpr std::int64_t kMaxMs = 7LL * 24 * 3600 * 1000;  // a week
-
 std::string option_text(const json& v, const std::string& path) {
   if (v.is_string()) return v.get<std::string>();
   if (v.is_boolean()) return v.get<bool>() ? "true" : "false";
@@ -43,7 +41,7 @@ EngineConfig parse_engine(const json& j, const std::string& path) {
     for (auto it = o->begin(); it != o->end(); ++it)
       e.options.emplace_back(it.key(), option_text(it.value(), r.path("options") + "." + it.key()));
   }
-  if (auto v = r.integer("time_margin_ms", 0, kMaxMs)) e.time_margin_ms = *v;
+  if (auto v = r.integer("time_margin_ms", 0, kMaxTimeMs)) e.time_margin_ms = *v;
   if (auto v = r.boolean("restart")) e.restart = *v;
   if (auto* t = r.raw("time_control")) e.tc = parse_tc_json(*t, r.path("time_control"));
   r.finish();
@@ -93,12 +91,12 @@ TimeControl parse_tc_json(const json& j, const std::string& path) {
   }
   JsonReader r(j, path);
   TimeControl tc;
-  if (auto v = r.integer("base_ms", 1, kMaxMs)) tc.base_ms = *v;
-  if (auto v = r.integer("increment_ms", 0, kMaxMs)) tc.increment_ms = *v;
+  if (auto v = r.integer("base_ms", 1, kMaxTimeMs)) tc.base_ms = *v;
+  if (auto v = r.integer("increment_ms", 0, kMaxTimeMs)) tc.increment_ms = *v;
   if (auto v = r.integer("moves_per_period", 1, 10000)) tc.moves_per_period = static_cast<int>(*v);
-  if (auto v = r.integer("movetime_ms", 1, kMaxMs)) tc.movetime_ms = *v;
-  if (auto v = r.integer("depth", 1, 1000)) tc.depth = *v;
-  if (auto v = r.integer("nodes", 1, INT64_MAX / 2)) tc.nodes = *v;
+  if (auto v = r.integer("movetime_ms", 1, kMaxTimeMs)) tc.movetime_ms = *v;
+  if (auto v = r.integer("depth", 1, kMaxDepth)) tc.depth = *v;
+  if (auto v = r.integer("nodes", 1, kMaxNodes)) tc.nodes = *v;
   r.finish();
   if (!tc.has_clock() && (tc.increment_ms || tc.moves_per_period))
     throw ConfigError(r.path("base_ms") + ": an increment or moves_per_period needs a base time");
@@ -164,10 +162,10 @@ void apply_json(const json& j, TournamentConfig& c) {
   if (auto v = r.string("anchor")) c.anchor = *v;
   if (auto* t = r.raw("timeouts")) {
     JsonReader tr(*t, "timeouts");
-    if (auto v = tr.integer("startup_ms", 1, kMaxMs)) c.timeouts.startup_ms = *v;
-    if (auto v = tr.integer("ready_ms", 1, kMaxMs)) c.timeouts.ready_ms = *v;
-    if (auto v = tr.integer("quit_grace_ms", 0, kMaxMs)) c.timeouts.quit_grace_ms = *v;
-    if (auto v = tr.integer("move_timeout_ms", 1, kMaxMs)) c.timeouts.move_timeout_ms = *v;
+    if (auto v = tr.integer("startup_ms", 1, kMaxTimeMs)) c.timeouts.startup_ms = *v;
+    if (auto v = tr.integer("ready_ms", 1, kMaxTimeMs)) c.timeouts.ready_ms = *v;
+    if (auto v = tr.integer("quit_grace_ms", 0, kMaxTimeMs)) c.timeouts.quit_grace_ms = *v;
+    if (auto v = tr.integer("move_timeout_ms", 1, kMaxTimeMs)) c.timeouts.move_timeout_ms = *v;
     tr.finish();
   }
   if (auto* o = r.raw("output")) {
@@ -189,10 +187,19 @@ void apply_file(const std::string& path, TournamentConfig& config) {
   std::error_code ec;
   if (!std::filesystem::exists(path, ec) || std::filesystem::is_directory(path, ec))  // (a pipe, <(jq ...), is fine)
     throw ConfigError("config file '" + path + "' does not exist (or is a folder)");
-  std::ifstream in(path);
+  // A regular file or a pipe (<(jq ...)); not a device such as /dev/zero, which never ends.
+  const auto type = std::filesystem::status(path, ec).type();
+  if (type != std::filesystem::file_type::regular && type != std::filesystem::file_type::fifo)
+    throw ConfigError("config file '" + path + "' is not a file");
+  std::ifstream in(path, std::ios::binary);
   if (!in) throw ConfigError("config file '" + path + "' cannot be read");
-  std::stringstream ss;
-  ss << in.rdbuf();
+  // Read with a bound, so that an endless pipe is refused rather than filling the memory.
+  constexpr std::size_t kMaxConfigBytes = std::size_t{64} << 20;
+  std::string text;
+  for (char chunk[65536]; in.read(chunk, sizeof chunk) || in.gcount() > 0;) {
+    text.append(chunk, static_cast<std::size_t>(in.gcount()));
+    if (text.size() > kMaxConfigBytes) throw ConfigError("config file '" + path + "' is larger than 64 MB");
+  }
   // A key given twice in one object would silently keep the last value (JSON allows it; a
   // config file that says "rounds" twice is a mistake): one set of keys per open object.
   std::vector<std::set<std::string>> open_objects;
@@ -210,7 +217,8 @@ void apply_file(const std::string& path, TournamentConfig& config) {
   // The JSON parser reads a NUL byte as the end of the input and would report a syntax error
   // at the file's first byte: a UTF-16 file (PowerShell's `>` writes one) or a binary file gets
   // a clear message instead.
-  const std::string text = ss.str();
+  if (text.starts_with(std::string_view("\xFF\xFE\0\0", 4)) || text.starts_with(std::string_view("\0\0\xFE\xFF", 4)))
+    throw ConfigError("config file '" + path + "' is UTF-32 text; save it as UTF-8");
   if (text.starts_with("\xFF\xFE") || text.starts_with("\xFE\xFF"))
     throw ConfigError("config file '" + path + "' is UTF-16 text; save it as UTF-8");
   if (const auto nul = text.find('\0'); nul != std::string::npos)

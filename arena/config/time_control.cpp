@@ -11,7 +11,7 @@ std::optional<double> parse_seconds(std::string_view s) {
   if (s.empty()) return std::nullopt;
   double v = 0;
   auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (ec != std::errc() || ptr != s.data() + s.size() || !std::isfinite(v) || v < 0 || v > 1e7) return std::nullopt;
+  if (ec != std::errc() || ptr != s.data() + s.size() || !std::isfinite(v) || v < 0 || v * 1000 > kMaxTimeMs) return std::nullopt;
   return v;
 }
 
@@ -53,16 +53,28 @@ std::optional<TimeControl> parse_clock(std::string_view text, std::string& error
   const auto b = parse_seconds(base);
   const auto i = inc ? parse_seconds(*inc) : std::optional<double>(0.0);
   if (!b || !i || *b <= 0) {
-    error = "'" + std::string(text) + "' is not a time control; expected seconds as in \"10+0.1\", \"40/60+0\" or \"inf\"";
+    error = "'" + std::string(text) + "' is not a time control; expected seconds (at most a week) as in \"10+0.1\", \"40/60+0\" or \"inf\"";
     return std::nullopt;
   }
   tc.base_ms = std::llround(*b * 1000.0);
   tc.increment_ms = std::llround(*i * 1000.0);
+  if (tc.base_ms == 0 || (*i > 0 && tc.increment_ms == 0)) {  // clocks run in whole milliseconds
+    error = "'" + std::string(text) + "': times below a millisecond (0.001) cannot be kept";
+    return std::nullopt;
+  }
   if (tc.base_ms <= 0) {
     error = "'" + std::string(text) + "': the base time must be at least 1 ms";
     return std::nullopt;
   }
   return tc;
+}
+
+std::string out_of_range(const TimeControl& tc) {
+  if (tc.base_ms > kMaxTimeMs || tc.increment_ms > kMaxTimeMs || (tc.movetime_ms && *tc.movetime_ms > kMaxTimeMs))
+    return "times are limited to a week (604800 s)";
+  if (tc.depth && *tc.depth > kMaxDepth) return "depth is limited to " + std::to_string(kMaxDepth);
+  if (tc.nodes && *tc.nodes > kMaxNodes) return "nodes are limited to " + std::to_string(kMaxNodes);
+  return "";
 }
 
 std::string TimeControl::describe() const {

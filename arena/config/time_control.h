@@ -9,6 +9,11 @@
 
 namespace arena::config {
 
+// The largest limits a tournament accepts, from a config file or from flags alike.
+constexpr std::int64_t kMaxTimeMs = 7LL * 24 * 3600 * 1000;  // a week: base, increment, movetime, margin
+constexpr std::int64_t kMaxDepth = 1000;                     // PROTOCOL.md's range for `go depth`
+constexpr std::int64_t kMaxNodes = INT64_MAX / 2;
+
 struct TimeControl {
   std::int64_t base_ms = 0;       // 0: no clock
   std::int64_t increment_ms = 0;
@@ -25,5 +30,8 @@ struct TimeControl {
 
 // Parses the clock part ("60+0.6", "40/60+0", "inf"); the error says what is wrong.
 std::optional<TimeControl> parse_clock(std::string_view text, std::string& error);
+
+// Empty if every limit of `tc` lies within the maxima above, else what is out of range.
+std::string out_of_range(const TimeControl& tc);
 
 }  // namespace arena::config

@@ -238,3 +238,60 @@ TEST(Config, DeeplyNestedJsonIsRefusedWithAMessage) {
   }
   std::filesystem::remove(path);
 }
+
+namespace {
+
+// The message of the ConfigError thrown by validating two engines given as --engine flags.
+std::string flags_error(const std::string& first, const std::string& second = "name=b cmd=y") {
+  TournamentConfig c;
+  try {
+    c.engines = {arena::cli::parse_engine_flag(first), arena::cli::parse_engine_flag(second)};
+    validate(c);
+  } catch (const ConfigError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+}  // namespace
+
+// What the config file refuses, the --engine flag refuses too (an outside fuzzing review found
+// the flag path unchecked), and names, paths and sizes that would break a run later are
+// refused before it starts.
+TEST(Config, LimitsNamesAndPathsAreCheckedWhateverTheSource) {
+  EXPECT_EQ(flags_error("name=J\xfcrgen cmd=x"), "engines[0].name: is not UTF-8 text (results files store names as UTF-8)");
+  EXPECT_EQ(flags_error("name=J\xc3\xbcrgen cmd=x"), "");
+  EXPECT_EQ(flags_error("name=a cmd=x depth=9223372036854775807"), "engines[0].time_control: depth is limited to 1000");
+  EXPECT_EQ(flags_error("name=a cmd=x movetime=604800001"), "engines[0].time_control: times are limited to a week (604800 s)");
+  EXPECT_EQ(flags_error("name=a cmd=x margin=604800001"), "engines[0].time_margin_ms: at most a week (604800000)");
+  EXPECT_EQ(flags_error("name=a cmd=x option.Seed=3 option.seed=4"),
+            "engines[0].options.seed: the option is set twice (names match regardless of case)");
+  EXPECT_EQ(error_of(json::parse(R"({"engines": [{"name": "a", "command": "x", "options": {"Hash": 16, "hash": 32}}, {"name": "b", "command": "y"}]})")),
+            "engines[0].options.hash: the option is set twice (names match regardless of case)");
+  try {
+    arena::cli::parse_engine_flag("name=g name=h cmd=x");
+    ADD_FAILURE();
+  } catch (const ConfigError& e) {
+    EXPECT_EQ(std::string(e.what()), "--engine \"name=g name=h cmd=x\": 'name=' is given twice");
+  }
+  EXPECT_EQ(arena::cli::parse_engine_flag("cmd=x arg=1 arg=2").args.size(), 2u);
+  // A NUL in a JSON string would cut the path where the system reads it.
+  EXPECT_EQ(error_of(json::parse(R"({"engines": [{"name": "a", "command": "x\u0000junk"}, {"name": "b", "command": "y"}]})")),
+            "engines[0].command: contains a NUL character");
+  EXPECT_EQ(error_of(json::parse(R"({"output": {"dir": "/tmp\u0000/x"}})")), "output.dir: contains a NUL character");
+  EXPECT_EQ(error_of({{"output", {{"results", std::string(201, 'r')}}}}),
+            "output.results: at most 200 bytes (a .lock file goes beside it)");
+  EXPECT_EQ(error_of({{"output", {{"dir", "/tmp/" + std::string(256, 'd')}}}}), "output.dir: a folder name longer than 255 bytes");
+  EXPECT_EQ(error_of({{"rounds", 10'000'000}, {"engines", {{{"name", "a"}, {"command", "x"}}, {{"name", "b"}, {"command", "y"}},
+                                                          {{"name", "c"}, {"command", "z"}}}}}),
+            "rounds: 10000000 rounds make 60000000 games, more than one run plays (10000000); split them into runs with "
+            "different seeds and rate the files together (arena ratings a.jsonl b.jsonl)");
+  EXPECT_EQ(error_of({{"rounds", 2'500'000}}), "");
+  // Clock text: at most a week, and nothing finer than the millisecond the clocks keep.
+  std::string err;
+  EXPECT_FALSE(parse_clock("1e7+1", err));
+  EXPECT_FALSE(parse_clock("1+0.0001", err));
+  EXPECT_EQ(err, "'1+0.0001': times below a millisecond (0.001) cannot be kept");
+  EXPECT_FALSE(parse_clock("0.0004", err));
+  EXPECT_EQ(parse_clock("604800+0.001", err)->increment_ms, 1);
+}

@@ -209,6 +209,20 @@ TEST(Integration, BadFlagsAndConfigsGiveOneClearError) {
   EXPECT_EQ(r.code, 0) << r.err;
   EXPECT_EQ(arena_test::games_of(d / "order.jsonl").size(), 4u);
 
+  // Flags read strictly, and files that are not config files (found by an outside fuzzing review).
+  r = run(with({"--seed", "99999999999999999999"}), d, "seed");
+  EXPECT_EQ(r.err, "arena run: --seed: expected an integer 0..9223372036854775807, got '99999999999999999999'\n");
+  r = run(with({"--openings-file", OPENINGS_FILE, "--openings-random", "2"}), d, "two-sources");
+  EXPECT_EQ(r.err, "arena run: --openings-file and --openings-random: give one source of openings\n");
+  r = run({ARENA_EXE, "run", ""}, d, "empty-path");
+  EXPECT_EQ(r.err, "arena run: the config file's path is empty\n");
+  r = run({ARENA_EXE, "run", "/dev/zero"}, d, "device");
+  EXPECT_EQ(r.err, "arena run: config file '/dev/zero' is not a file\n");
+  std::ofstream(d / "utf32.json") << std::string("\xFF\xFE\0\0{\0\0\0}\0\0\0", 12);
+  r = run({ARENA_EXE, "run", d / "utf32.json"}, d, "utf32");
+  EXPECT_EQ(r.err, "arena run: config file '" + d / "utf32.json" + "' is UTF-32 text; save it as UTF-8\n");
+  EXPECT_EQ(r.code, 2);
+
   r = run({ARENA_EXE, "run", "--help"}, d, "help");
   EXPECT_EQ(r.code, 0);
   EXPECT_NE(r.out.find("--concurrency"), std::string::npos);
@@ -350,6 +364,18 @@ TEST(Integration, BenchWithAMissingBotSaysSo) {
   const auto r = run({ARENA_EXE, "bench", "--bot", "/no/such/bot", "--games", "4", "-j", "2"}, d);
   EXPECT_EQ(r.code, 2);
   EXPECT_EQ(r.err, "arena bench: the bot '/no/such/bot' could not be started: '/no/such/bot' is not an executable file\n");
+}
+
+// A board too small for four-move openings plays from the start (it aborted); a bench without
+// a clock is refused (it hung: the bench gives the bot no other limit).
+TEST(Integration, BenchOnATinyBoardAndWithoutAClock) {
+  TempDir d;
+  auto r = run({ARENA_EXE, "bench", "--games", "2", "--variant", "kalah(1,1)", "-j", "1"}, d);
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("bench: 2 games"), std::string::npos) << r.out;
+  r = run({ARENA_EXE, "bench", "--games", "2", "--tc", "inf"}, d, "inf");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err, "arena bench: --tc: the bench needs a clock (base+increment), not 'inf'\n");
 }
 
 TEST(Integration, SprtStopsWhenDecided) {
