@@ -254,8 +254,9 @@ OptionValue validate_option(const OptionSpec& spec, const std::string& value) {
   const std::string where = "option '" + spec.name + "': ";
   if (value.find_first_of("\r\n") != std::string::npos) return {std::nullopt, where + "value contains a line break"};
   switch (spec.type) {
-    case OptionType::Button:
-      return {std::nullopt, ""};
+    case OptionType::Button:  // pressed once at start; "false" or any other value would read as a wish not kept
+      if (value.empty() || lower(value) == "true") return {std::nullopt, ""};
+      return {std::nullopt, where + "a button takes no value (give \"\" or true to press it), got '" + value + "'"};
     case OptionType::Check: {
       const std::string v = lower(value);
       if (v == "true" || v == "false") return {v, ""};

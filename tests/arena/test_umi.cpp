@@ -142,6 +142,9 @@ TEST(Umi, OptionValidation) {
   EXPECT_EQ(format_setoption(str, std::string("my book.txt")), "setoption name Book value my book.txt");
   const auto button = *parse_option("option name Clear Hash type button");
   EXPECT_EQ(format_setoption(button, validate_option(button, "").value), "setoption name Clear Hash");
+  EXPECT_EQ(validate_option(button, "true").error, "");
+  EXPECT_EQ(validate_option(button, "x").error, "option 'Clear Hash': a button takes no value (give \"\" or true to press it), got 'x'");
+  EXPECT_NE(validate_option(button, "false").error, "");
 }
 
 TEST(Umi, GoCommand) {
