@@ -228,7 +228,13 @@ void apply_file(const std::string& path, TournamentConfig& config) {
     // Comments (// and /* */) are allowed: a config is written by hand and explained in place.
     j = json::parse(text, find_repeats, /*allow_exceptions=*/true, /*ignore_comments=*/true);
   } catch (const json::parse_error& e) {
-    throw ConfigError("config file '" + path + "' is not valid JSON: " + e.what());
+    // The library's text starts "[json.exception.parse_error.101] " and quotes the bytes it
+    // stopped at, which may not be printable: keep the position and the reason, readable.
+    std::string why = e.what();
+    if (const auto end = why.find("] "); why.starts_with("[json.exception") && end != std::string::npos) why.erase(0, end + 2);
+    for (char& ch : why)
+      if (static_cast<unsigned char>(ch) < 0x20 || static_cast<unsigned char>(ch) >= 0x7f) ch = '?';
+    throw ConfigError("config file '" + path + "' is not valid JSON: " + why);
   }
   if (!repeated.empty()) throw ConfigError("config file '" + path + "': the key '" + repeated + "' appears twice in one object");
   if (!j.is_object()) throw ConfigError("config file '" + path + "' must hold one JSON object { ... }");

@@ -107,7 +107,10 @@ TEST(Survival, ABrokenConfigIsRefusedWithItsReason) {
   write(d / "bytes.json", bytes);
   r = run({ARENA_EXE, "run", d / "bytes.json"}, d, "bytes");
   EXPECT_EQ(r.code, 2);
-  EXPECT_NE(r.err.find("is not valid JSON"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("is not valid JSON: parse error at line 1, column 13"), std::string::npos) << r.err;
+  // The message is plain printable text: no library prefix, no raw bytes echoed to a terminal.
+  EXPECT_EQ(r.err.find("json.exception"), std::string::npos) << r.err;
+  for (unsigned char ch : r.err) EXPECT_TRUE(ch == '\n' || (ch >= 0x20 && ch < 0x7f)) << r.err;
 
   // JSON allows a key twice (the last wins); a config file that does it is a mistake.
   write(d / "twice.json", good.substr(0, good.size() - 1) + R"(, "rounds": 2, "engines": []})");
