@@ -7,9 +7,7 @@
 
 #include <cerrno>
 #include <cstring>
-#include <fstream>
 #include <set>
-#include <sstream>
 
 #include "config/json_reader.h"
 
@@ -53,6 +51,44 @@ bool names_open_file(const std::string& path, int fd) {
          open_file.st_ino == named.st_ino;
 }
 
+// What a path names that is not a regular file, for messages.
+std::string kind_of(mode_t mode) {
+  if (S_ISDIR(mode)) return "a directory";
+  if (S_ISFIFO(mode)) return "a named pipe (FIFO)";
+  if (S_ISCHR(mode) || S_ISBLK(mode)) return "a device";
+  if (S_ISSOCK(mode)) return "a socket";
+  return "not a regular file";
+}
+
+// The whole file. A named pipe would block the open (and then every read) for good, a device
+// such as /dev/zero never ends, and a directory holds no lines, so anything but a regular file
+// is refused before a byte is read; O_NONBLOCK keeps the open itself from waiting on a pipe.
+std::string read_regular_file(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) throw ResultsError(sys_error("cannot read results file", path));
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    const std::string kind = kind_of(st.st_mode);
+    ::close(fd);
+    throw ResultsError("'" + path + "' is " + kind + ", not an arena results file");
+  }
+  std::string data;
+  char buf[65536];
+  for (;;) {
+    const ssize_t n = ::read(fd, buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      const std::string error = sys_error("cannot read results file", path);
+      ::close(fd);
+      throw ResultsError(error);
+    }
+    if (n == 0) break;
+    data.append(buf, static_cast<std::size_t>(n));
+  }
+  ::close(fd);
+  return data;
+}
+
 }  // namespace
 
 std::string dump_line(const json& j) {
@@ -90,11 +126,7 @@ ResultsLock::~ResultsLock() {
 }
 
 ResultsContent read_results(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw ResultsError("cannot read results file '" + path + "'");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  const std::string data = ss.str();
+  const std::string data = read_regular_file(path);
 
   ResultsContent out;
   std::set<std::int64_t> ids;

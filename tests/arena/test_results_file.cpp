@@ -1,11 +1,14 @@
 #include <gtest/gtest.h>
 #include <fcntl.h>
+#include <signal.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <thread>
 
 #include "tournament/results_file.h"
 
@@ -236,5 +239,46 @@ TEST(ResultsFile, ARunRemovesOnlyItsOwnLockFile) {
     ADD_FAILURE() << "a third run got in beside the second";
   } catch (const ResultsError& e) {
     EXPECT_NE(std::string(e.what()).find("is in use by another arena run"), std::string::npos) << e.what();
+  }
+}
+
+// A named pipe blocked the read forever, /dev/zero never ended and a directory was called
+// "empty": anything but a regular file is refused before it is read. Read in a child process,
+// so that a read that hangs fails the test instead of stopping it.
+TEST(ResultsFile, OnlyARegularFileIsRead) {
+  TempDir d;
+  const auto fifo = (d.path / "fifo.jsonl").string();
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0644), 0);
+  const auto dir = (d.path / "dir.jsonl").string();
+  fs::create_directories(dir);
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {fifo, "'" + fifo + "' is a named pipe (FIFO), not an arena results file"},
+      {dir, "'" + dir + "' is a directory, not an arena results file"},
+      {"/dev/zero", "'/dev/zero' is a device, not an arena results file"},
+  };
+  for (const auto& [path, message] : cases) {
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+      try {
+        read_results(path);
+      } catch (const ResultsError& e) {
+        ::_exit(e.what() == message ? 0 : 1);
+      } catch (...) {
+      }
+      ::_exit(2);
+    }
+    ASSERT_GT(pid, 0) << "fork failed";
+    int status = 0;
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    bool ended = false;
+    while (!(ended = ::waitpid(pid, &status, WNOHANG) == pid) && std::chrono::steady_clock::now() < deadline)
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    if (!ended) {
+      ::kill(pid, SIGKILL);
+      ::waitpid(pid, &status, 0);
+      ADD_FAILURE() << path << ": the read did not end";
+      continue;
+    }
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << path << ": not refused with \"" << message << "\"";
   }
 }

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <sys/stat.h>
 
 #include "test_helpers.h"
 
@@ -11,6 +12,32 @@ using arena_test::arena_run;
 using arena_test::games_of;
 using arena_test::run;
 using arena_test::TempDir;
+
+namespace {
+
+// Runs argv like arena_test::run, but kills it after `seconds` (code -1): for runs that used to
+// hang, so that the test fails instead of waiting for good.
+arena_test::RunResult run_within(const std::vector<std::string>& argv, const TempDir& d, const std::string& tag, int seconds) {
+  const pid_t pid = arena_test::start(argv, d / (tag + ".out"), d / (tag + ".err"));
+  arena_test::RunResult r;
+  if (pid < 0) return r;
+  int status = 0;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
+  bool ended = false;
+  while (!(ended = ::waitpid(pid, &status, WNOHANG) == pid) && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  if (!ended) {
+    ::kill(pid, SIGKILL);
+    arena_test::wait_exit(pid);
+  } else {
+    r.code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  }
+  r.out = arena_test::read_file(d / (tag + ".out"));
+  r.err = arena_test::read_file(d / (tag + ".err"));
+  return r;
+}
+
+}  // namespace
 
 TEST(Integration, ResumeAfterSigkillLosesNothingAndRepeatsNothing) {
   TempDir d;
@@ -161,4 +188,27 @@ TEST(Integration, AProgramGoneMidRunStopsTheRunAndAResumeFinishesIt) {
   const auto games = games_of(d / "r.jsonl");
   EXPECT_EQ(games.size(), 4u);
   for (const auto& [id, g] : games) EXPECT_NE(g["termination"], "no_handshake") << g.dump();
+}
+
+// A results path that is a named pipe made `arena run` wait for good (and a kill left the lock
+// file); `arena ratings` hung on one and on /dev/zero; a directory was called "empty".
+TEST(Integration, AResultsPathThatIsNotARegularFileIsRefused) {
+  TempDir d;
+  const auto two_bots = std::vector<std::string>{"--engine", "name=a cmd=" RANDOM_BOT, "--engine", "name=b cmd=" GREEDY_BOT};
+  ASSERT_EQ(::mkfifo((d / "fifo.jsonl").c_str(), 0644), 0);
+  auto r = run_within(arena_run(d, two_bots, "fifo.jsonl"), d, "fifo", 20);
+  EXPECT_EQ(r.code, 3) << r.err;
+  EXPECT_EQ(r.err, "arena run: '" + (d / "fifo.jsonl") + "' is a named pipe (FIFO), not an arena results file\n");
+  EXPECT_FALSE(std::filesystem::exists(d / "fifo.jsonl.lock"));
+  std::filesystem::create_directory(d / "dir.jsonl");
+  r = run_within(arena_run(d, two_bots, "dir.jsonl"), d, "dir", 20);
+  EXPECT_EQ(r.code, 3) << r.err;
+  EXPECT_EQ(r.err, "arena run: '" + (d / "dir.jsonl") + "' is a directory, not an arena results file\n");
+
+  r = run_within({ARENA_EXE, "ratings", d / "fifo.jsonl"}, d, "ratings-fifo", 20);
+  EXPECT_EQ(r.code, 2) << r.err;
+  EXPECT_EQ(r.err, "arena ratings: '" + (d / "fifo.jsonl") + "' is a named pipe (FIFO), not an arena results file\n");
+  r = run_within({ARENA_EXE, "ratings", "/dev/zero"}, d, "ratings-zero", 20);
+  EXPECT_EQ(r.code, 2) << r.err;
+  EXPECT_EQ(r.err, "arena ratings: '/dev/zero' is a device, not an arena results file\n");
 }
