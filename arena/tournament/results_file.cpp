@@ -141,8 +141,11 @@ ResultsContent read_results(const std::string& path) {
         throw ResultsError(where + "JSON nested more than " + std::to_string(config::kMaxJsonDepth) + " levels deep; the file is damaged");
       return true;
     };
+    // A game is written as its line and newline in one write: a write cut short by a crash
+    // leaves a last line without its newline, and only such a line is torn.
+    const bool complete = nl != std::string::npos;
     json j;
-    bool parsed = nl != std::string::npos;
+    bool parsed = complete;
     if (parsed) {
       try {
         j = json::parse(line, limit_depth);
@@ -154,7 +157,9 @@ ResultsContent read_results(const std::string& path) {
       if (n == 1)
         throw ResultsError("'" + path + "' is not an arena results file (its first line is not a complete JSON header)");
       if (!last) throw ResultsError(where + "not valid JSON; the file is damaged (a torn line can only be the last one)");
-      out.torn_tail = true;  // a write cut short by a crash: that game is simply played again
+      if (complete)
+        throw ResultsError(where + "not valid JSON; the file is damaged (the line ends with its newline, so it is no write cut short)");
+      out.torn_tail = true;  // that game is simply played again
       break;
     }
     if (n == 1) {

@@ -4,10 +4,11 @@
 // leaves it readable:
 //  * the header is written to a temporary file, synced and renamed into place, so the file
 //    either does not exist or starts with a complete header;
-//  * each game is one write() of one line, followed by fdatasync(): a crash can at worst leave
-//    the last line torn (no final newline, or not JSON). Reading drops such a line (and
-//    reopening for append truncates it away); a bad line anywhere else means the file was
-//    damaged or edited, and it is refused instead of being overwritten.
+//  * each game is one write() of one line and its newline, followed by fdatasync(): a crash can
+//    at worst leave the last line torn, without its newline. Reading drops such a line (and
+//    reopening for append truncates it away); a bad line anywhere else, or a last line that
+//    ends with its newline but is not JSON, means the file was damaged or edited, and it is
+//    refused instead of being overwritten.
 #include <cstdint>
 #include <mutex>
 #include <nlohmann/json.hpp>

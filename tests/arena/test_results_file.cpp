@@ -144,6 +144,24 @@ TEST(ResultsFile, DamageIsRefusedWithAClearMessage) {
   }
 }
 
+// Each game is written with its newline in one write, so only a last line without its newline
+// can be a write cut short; a complete last line that is not JSON was dropped as "unfinished".
+TEST(ResultsFile, ACompleteLastLineThatIsNotJsonIsDamage) {
+  TempDir d;
+  const auto p = (d.path / "r.jsonl").string();
+  { ResultsWriter::create(p, header).append(game(0)); }
+  const std::string full = arena::match::to_json(game(1)).dump();
+  append_raw(p, full.substr(0, full.size() / 2) + "\n");
+  try {
+    read_results(p);
+    FAIL() << "a complete but broken last line was accepted";
+  } catch (const ResultsError& e) {
+    EXPECT_EQ(std::string(e.what()), "results file '" + p +
+                                         "', line 3: not valid JSON; the file is damaged (the line ends with its newline, so it "
+                                         "is no write cut short)");
+  }
+}
+
 // Nesting is bounded while a line is parsed (comparing or printing a value recurses per level).
 TEST(ResultsFile, DeeplyNestedLinesAreRefused) {
   TempDir d;

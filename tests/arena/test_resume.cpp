@@ -212,3 +212,20 @@ TEST(Integration, AResultsPathThatIsNotARegularFileIsRefused) {
   EXPECT_EQ(r.code, 2) << r.err;
   EXPECT_EQ(r.err, "arena ratings: '/dev/zero' is a device, not an arena results file\n");
 }
+
+// A complete last line (newline and all) that is not JSON is damage, not a torn write: the
+// resume refuses the file and leaves it as it was instead of dropping the line.
+TEST(Integration, ACompleteButBrokenLastLineIsRefusedOnResume) {
+  TempDir d;
+  const auto argv = arena_run(d, {"--engine", "name=a cmd=" RANDOM_BOT, "--engine", "name=b cmd=" GREEDY_BOT, "--rounds", "1"});
+  ASSERT_EQ(run(argv, d).code, 0);
+  const auto lines = arena_test::lines_of(d / "r.jsonl");
+  ASSERT_EQ(lines.size(), 3u);
+  const std::string damaged = lines[0] + "\n" + lines[1] + "\n" + lines[2].substr(0, lines[2].size() / 2) + "\n";
+  std::ofstream(d / "r.jsonl", std::ios::binary | std::ios::trunc) << damaged;
+  const auto r = run(argv, d, "resume");
+  EXPECT_EQ(r.code, 3) << r.out;
+  EXPECT_NE(r.err.find("results file '" + (d / "r.jsonl") + "', line 3: not valid JSON; the file is damaged"), std::string::npos)
+      << r.err;
+  EXPECT_EQ(arena_test::read_file(d / "r.jsonl"), damaged);
+}
