@@ -1,6 +1,7 @@
 #include "match/game_record.h"
 
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 
 namespace arena::match {
@@ -30,6 +31,26 @@ T field(const json& j, const char* key) {
   } catch (const json::exception&) {
     throw std::runtime_error(std::string("field '") + key + "' has the wrong type");
   }
+}
+
+// An integer, read strictly: a fraction or a value out of range is refused instead of being
+// rounded or cut to the type's bits (a round of 2^40 was read as round 0).
+template <class T>
+T integer_value(const json& v, const std::string& name, T min = std::numeric_limits<T>::min(), T max = std::numeric_limits<T>::max()) {
+  const bool in_range = v.is_number_unsigned()   ? v.get<std::uint64_t>() <= static_cast<std::uint64_t>(max)
+                        : v.is_number_integer() ? v.get<std::int64_t>() >= min && v.get<std::int64_t>() <= max
+                                                : false;
+  if (!in_range)
+    throw std::runtime_error("field '" + name + "' must be an integer from " + std::to_string(min) + " to " + std::to_string(max) +
+                             ", got " + v.dump());
+  return static_cast<T>(v.get<std::int64_t>());
+}
+
+template <class T>
+T integer_field(const json& j, const char* key, T min = std::numeric_limits<T>::min(), T max = std::numeric_limits<T>::max()) {
+  auto it = j.find(key);
+  if (it == j.end()) throw std::runtime_error(std::string("missing field '") + key + "'");
+  return integer_value<T>(*it, key, min, max);
 }
 
 double round3(double v) { return std::round(v * 1000.0) / 1000.0; }
@@ -86,9 +107,9 @@ json to_json(const GameRecord& g) {
 GameRecord game_from_json(const json& j) {
   if (!j.is_object()) throw std::runtime_error("a game line is not a JSON object");
   GameRecord g;
-  g.id = field<std::int64_t>(j, "id");
-  g.round = field<int>(j, "round");
-  g.opening_index = field<int>(j, "opening_index");
+  g.id = integer_field<std::int64_t>(j, "id", 0);
+  g.round = integer_field<int>(j, "round", 0);
+  g.opening_index = integer_field<int>(j, "opening_index", 0);
   g.south = field<std::string>(j, "south");
   g.north = field<std::string>(j, "north");
   g.variant = field<std::string>(j, "variant");
@@ -109,15 +130,15 @@ GameRecord game_from_json(const json& j) {
       if (bound != "lower" && bound != "upper") throw std::runtime_error("field 'bound' must be lower or upper");
       m.bound = bound == "lower" ? protocol::ScoreBound::Lower : protocol::ScoreBound::Upper;
     }
-    if (jm.contains("depth")) m.depth = field<int>(jm, "depth");
-    if (jm.contains("nodes")) m.nodes = field<std::int64_t>(jm, "nodes");
+    if (jm.contains("depth")) m.depth = integer_field<int>(jm, "depth");
+    if (jm.contains("nodes")) m.nodes = integer_field<std::int64_t>(jm, "nodes");
     g.moves.push_back(std::move(m));
   }
   g.winner = winner_from(field<std::string>(j, "result"));
-  const auto score = field<std::vector<int>>(j, "score");
-  if (score.size() != 2) throw std::runtime_error("field 'score' must hold two numbers");
-  g.south_score = score[0];
-  g.north_score = score[1];
+  const auto score = field<json>(j, "score");
+  if (!score.is_array() || score.size() != 2) throw std::runtime_error("field 'score' must hold two numbers");
+  g.south_score = integer_value<int>(score[0], "score[0]");
+  g.north_score = integer_value<int>(score[1], "score[1]");
   const auto term = field<std::string>(j, "termination");
   auto t = termination_from_name(term);
   if (!t) throw std::runtime_error("unknown termination '" + term + "'");

@@ -89,6 +89,18 @@ std::string read_regular_file(const std::string& path) {
   return data;
 }
 
+// The header's format version, read strictly: 4294967297 was cut to 1 and accepted.
+void check_version(const json& header, const std::string& path) {
+  const auto v = header.find("version");
+  if (v == header.end() || !v->is_number_integer())
+    throw ResultsError("'" + path + "' is not a results file this arena reads: its header's 'version' is " +
+                       (v == header.end() ? std::string("missing") : v->dump() + ", not an integer"));
+  const bool current = v->is_number_unsigned() ? v->get<std::uint64_t>() == kResultsVersion : v->get<std::int64_t>() == kResultsVersion;
+  if (!current)
+    throw ResultsError("'" + path + "' has results format version " + v->dump() + "; this arena reads version " +
+                       std::to_string(kResultsVersion));
+}
+
 }  // namespace
 
 std::string dump_line(const json& j) {
@@ -165,9 +177,7 @@ ResultsContent read_results(const std::string& path) {
     if (n == 1) {
       if (!j.is_object() || j.value("type", "") != "header" || j.value("format", "") != kResultsFormat)
         throw ResultsError("'" + path + "' is not an arena results file (no arena header on its first line)");
-      if (j.value("version", 0) != kResultsVersion)
-        throw ResultsError("'" + path + "' has results format version " + std::to_string(j.value("version", 0)) +
-                           "; this arena reads version " + std::to_string(kResultsVersion));
+      check_version(j, path);
       out.header = j;
     } else {
       try {

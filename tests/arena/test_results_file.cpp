@@ -162,6 +162,44 @@ TEST(ResultsFile, ACompleteLastLineThatIsNotJsonIsDamage) {
   }
 }
 
+// Integers were read loosely: a round of 2^40 and an opening_index of 2^32 were cut to 0 (and so
+// matched the schedule), an id of 1.5 was read as 1, a version of 2^32 + 1 as 1.
+TEST(ResultsFile, IntegerFieldsAreReadStrictly) {
+  TempDir d;
+  const auto p = (d.path / "r.jsonl").string();
+  auto message = [&](const std::string& text) -> std::string {
+    std::ofstream(p, std::ios::binary | std::ios::trunc) << text;
+    try {
+      read_results(p);
+    } catch (const ResultsError& e) {
+      return e.what();
+    }
+    return "accepted";
+  };
+  const std::string head = header.dump() + "\n";
+  auto with = [&](const char* key, const nlohmann::json& value) {
+    auto g = arena::match::to_json(game(0));
+    g[key] = value;
+    return head + g.dump() + "\n";
+  };
+  const std::string line2 = "results file '" + p + "', line 2: ";
+  EXPECT_EQ(message(with("round", 1099511627776ULL)), line2 + "field 'round' must be an integer from 0 to 2147483647, got 1099511627776");
+  EXPECT_EQ(message(with("opening_index", 4294967296ULL)),
+            line2 + "field 'opening_index' must be an integer from 0 to 2147483647, got 4294967296");
+  EXPECT_EQ(message(with("id", 1.5)), line2 + "field 'id' must be an integer from 0 to 9223372036854775807, got 1.5");
+  EXPECT_EQ(message(with("score", {30, 1e10})), line2 + "field 'score[1]' must be an integer from -2147483648 to 2147483647, got 10000000000.0");
+  EXPECT_EQ(message(with("round", 2)), "accepted");
+
+  auto versioned = [&](const nlohmann::json& version) {
+    auto h = header;
+    h["version"] = version;
+    return h.dump() + "\n";
+  };
+  EXPECT_EQ(message(versioned(4294967297ULL)), "'" + p + "' has results format version 4294967297; this arena reads version 1");
+  EXPECT_EQ(message(versioned(1e300)), "'" + p + "' is not a results file this arena reads: its header's 'version' is 1e+300, not an integer");
+  EXPECT_EQ(message(versioned("1")), "'" + p + "' is not a results file this arena reads: its header's 'version' is \"1\", not an integer");
+}
+
 // Nesting is bounded while a line is parsed (comparing or printing a value recurses per level).
 TEST(ResultsFile, DeeplyNestedLinesAreRefused) {
   TempDir d;
