@@ -5,6 +5,7 @@
 #include <set>
 #include <utility>
 
+#include "config/json_reader.h"
 #include "rules/variant.h"
 
 namespace arena::tournament {
@@ -18,6 +19,24 @@ std::string variant_of(const json& tournament) {
   const std::string given = tournament.value("variant", std::string("kalah(6,4)"));
   const auto v = mancala::parse_variant(given);
   return v ? v->spec() : given;
+}
+
+// What in a header's tournament would stop the tables being made, in plain words (the JSON
+// library's own messages name no file and no field), or nothing.
+std::optional<std::string> header_fault(const json& tournament) {
+  const auto engines = tournament.find("engines");
+  if (engines == tournament.end() || !engines->is_array())
+    return "its 'tournament.engines' is " + (engines == tournament.end() ? std::string("missing") : config::describe(*engines)) +
+           ", not a list of engines";
+  for (std::size_t i = 0; i < engines->size(); ++i) {
+    const json& e = (*engines)[i];
+    if (!e.is_object() || !e.contains("name") || !e.at("name").is_string())
+      return "its 'tournament.engines[" + std::to_string(i) + "]' has no name";
+  }
+  const auto variant = tournament.find("variant");
+  if (variant != tournament.end() && !variant->is_string())
+    return "its 'tournament.variant' is " + config::describe(*variant) + ", not a variant name";
+  return std::nullopt;
 }
 
 std::string quoted(const std::string& path) { return "'" + path + "'"; }
@@ -66,28 +85,25 @@ CombinedResults combine_results(const std::vector<std::string>& paths) {
         throw ResultsError(quoted(path) + " is given twice (as " + quoted(paths[j]) + " too); its games would count twice");
 
     auto content = read_results(path);
+    const json& tournament = content.header.at("tournament");  // an object: read_results checks it
+    if (const auto fault = header_fault(tournament)) throw ResultsError(quoted(path) + " has a damaged header: " + *fault);
     Replay replay;
     std::string variant;
-    try {
-      const json& tournament = content.header.at("tournament");
-      for (const auto& e : tournament.at("engines")) {
-        const auto name = e.at("name").get<std::string>();
-        const auto at = std::find(out.engines.begin(), out.engines.end(), name);
-        if (at == out.engines.end()) {
-          out.engines.push_back(name);
-          first_seen.emplace_back(e, k);
-        } else if (const auto& [settings, file] = first_seen[static_cast<std::size_t>(at - out.engines.begin())]; settings != e) {
-          out.notes.push_back("Note: '" + name + "' is not set up the same in " + quoted(path) + " as in " + quoted(paths[file]) + " (" +
-                              differing_settings(settings, e) + "); its games are rated as one engine's");
-        }
+    for (const auto& e : tournament.at("engines")) {
+      const auto name = e.at("name").get<std::string>();
+      const auto at = std::find(out.engines.begin(), out.engines.end(), name);
+      if (at == out.engines.end()) {
+        out.engines.push_back(name);
+        first_seen.emplace_back(e, k);
+      } else if (const auto& [settings, file] = first_seen[static_cast<std::size_t>(at - out.engines.begin())]; settings != e) {
+        out.notes.push_back("Note: '" + name + "' is not set up the same in " + quoted(path) + " as in " + quoted(paths[file]) + " (" +
+                            differing_settings(settings, e) + "); its games are rated as one engine's");
       }
-      variant = variant_of(tournament);
-      replay.seed = tournament.value("seed", json());
-      replay.openings = content.header.value("openings", json());
-      if (k == 0 && tournament.contains("sprt")) out.sprt = tournament.at("sprt");
-    } catch (const json::exception& e) {
-      throw ResultsError(quoted(path) + " has a damaged header: " + e.what());
     }
+    variant = variant_of(tournament);
+    replay.seed = tournament.value("seed", json());
+    replay.openings = content.header.value("openings", json());
+    if (k == 0 && tournament.contains("sprt")) out.sprt = tournament.at("sprt");
     for (const auto& g : content.games) replay.pairs.insert(std::minmax(g.south, g.north));
     for (std::size_t j = 0; j < replays.size(); ++j)
       if (const auto p = shared_pair(replays[j], replay))

@@ -89,12 +89,19 @@ std::string read_regular_file(const std::string& path) {
   return data;
 }
 
+// Does `j` hold the string `value` under `key` (and not another type, which j.value() would
+// report in the JSON library's words)?
+bool has_string(const json& j, const char* key, const std::string& value) {
+  const auto it = j.find(key);
+  return it != j.end() && it->is_string() && it->get_ref<const std::string&>() == value;
+}
+
 // The header's format version, read strictly: 4294967297 was cut to 1 and accepted.
 void check_version(const json& header, const std::string& path) {
   const auto v = header.find("version");
   if (v == header.end() || !v->is_number_integer())
     throw ResultsError("'" + path + "' is not a results file this arena reads: its header's 'version' is " +
-                       (v == header.end() ? std::string("missing") : v->dump() + ", not an integer"));
+                       (v == header.end() ? std::string("missing") : config::describe(*v) + ", not an integer"));
   const bool current = v->is_number_unsigned() ? v->get<std::uint64_t>() == kResultsVersion : v->get<std::int64_t>() == kResultsVersion;
   if (!current)
     throw ResultsError("'" + path + "' has results format version " + v->dump() + "; this arena reads version " +
@@ -175,9 +182,13 @@ ResultsContent read_results(const std::string& path) {
       break;
     }
     if (n == 1) {
-      if (!j.is_object() || j.value("type", "") != "header" || j.value("format", "") != kResultsFormat)
+      if (!j.is_object() || !has_string(j, "type", "header") || !has_string(j, "format", kResultsFormat))
         throw ResultsError("'" + path + "' is not an arena results file (no arena header on its first line)");
       check_version(j, path);
+      const auto tournament = j.find("tournament");
+      if (tournament == j.end() || !tournament->is_object())
+        throw ResultsError("'" + path + "' has a damaged header: its 'tournament' is " +
+                           (tournament == j.end() ? std::string("missing") : config::describe(*tournament) + ", not an object"));
       out.header = j;
     } else {
       try {

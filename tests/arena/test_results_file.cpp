@@ -200,6 +200,32 @@ TEST(ResultsFile, IntegerFieldsAreReadStrictly) {
   EXPECT_EQ(message(versioned("1")), "'" + p + "' is not a results file this arena reads: its header's 'version' is \"1\", not an integer");
 }
 
+// Header values of the wrong type gave the JSON library's text ("[json.exception.type_error.302]
+// type must be number, but is string"), naming no file.
+TEST(ResultsFile, AHeaderWithValuesOfTheWrongTypeGetsAPlainMessage) {
+  TempDir d;
+  const auto p = (d.path / "r.jsonl").string();
+  auto message = [&](const char* key, const nlohmann::json& value) -> std::string {
+    auto h = header;
+    h[key] = value;
+    std::ofstream(p, std::ios::binary | std::ios::trunc) << h.dump() << "\n";
+    try {
+      read_results(p);
+    } catch (const ResultsError& e) {
+      return e.what();
+    }
+    return "accepted";
+  };
+  const std::string not_results = "'" + p + "' is not an arena results file (no arena header on its first line)";
+  EXPECT_EQ(message("type", 5), not_results);
+  EXPECT_EQ(message("format", nullptr), not_results);
+  EXPECT_EQ(message("tournament", nlohmann::json::array()), "'" + p + "' has a damaged header: its 'tournament' is [], not an object");
+  auto h = header;
+  h.erase("tournament");
+  std::ofstream(p, std::ios::binary | std::ios::trunc) << h.dump() << "\n";
+  EXPECT_THROW(read_results(p), ResultsError);
+}
+
 // Nesting is bounded while a line is parsed (comparing or printing a value recurses per level).
 TEST(ResultsFile, DeeplyNestedLinesAreRefused) {
   TempDir d;

@@ -229,3 +229,41 @@ TEST(Integration, ACompleteButBrokenLastLineIsRefusedOnResume) {
       << r.err;
   EXPECT_EQ(arena_test::read_file(d / "r.jsonl"), damaged);
 }
+
+// A header value of the wrong type gave the JSON library's own words and no file name, from
+// `arena run` and from `arena ratings` alike.
+TEST(Integration, AHeaderOfTheWrongShapeIsRefusedInPlainWords) {
+  TempDir d;
+  const auto argv = arena_run(d, {"--engine", "name=a cmd=" RANDOM_BOT, "--engine", "name=b cmd=" GREEDY_BOT, "--rounds", "1"});
+  ASSERT_EQ(run(argv, d).code, 0);
+  const auto lines = arena_test::lines_of(d / "r.jsonl");
+  auto header = nlohmann::json::parse(lines[0]);
+  auto write_header = [&](const nlohmann::json& h) {
+    const std::string text = h.dump() + "\n" + lines[1] + "\n";
+    std::ofstream(d / "r.jsonl", std::ios::binary | std::ios::trunc) << text;
+    return text;
+  };
+  header["version"] = "1";
+  auto text = write_header(header);
+  auto r = run(argv, d, "version");
+  EXPECT_EQ(r.code, 3);
+  EXPECT_EQ(r.err, "arena run: '" + (d / "r.jsonl") + "' is not a results file this arena reads: its header's 'version' is \"1\", not an integer\n");
+  EXPECT_EQ(arena_test::read_file(d / "r.jsonl"), text);
+  header["version"] = 1;
+  header["tournament"] = nlohmann::json::array();
+  text = write_header(header);
+  r = run(argv, d, "tournament");
+  EXPECT_EQ(r.code, 3);
+  EXPECT_EQ(r.err, "arena run: '" + (d / "r.jsonl") + "' has a damaged header: its 'tournament' is [], not an object\n");
+  EXPECT_EQ(arena_test::read_file(d / "r.jsonl"), text);
+
+  header["tournament"] = {{"seed", 1}};
+  write_header(header);
+  r = run({ARENA_EXE, "ratings", d / "r.jsonl"}, d, "ratings");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err, "arena ratings: '" + (d / "r.jsonl") + "' has a damaged header: its 'tournament.engines' is missing, not a list of engines\n");
+  header["tournament"] = {{"engines", {{{"name", 5}}}}};
+  write_header(header);
+  r = run({ARENA_EXE, "ratings", d / "r.jsonl"}, d, "ratings-name");
+  EXPECT_EQ(r.err, "arena ratings: '" + (d / "r.jsonl") + "' has a damaged header: its 'tournament.engines[0]' has no name\n");
+}
