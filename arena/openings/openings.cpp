@@ -10,6 +10,28 @@
 
 namespace arena::openings {
 
+namespace {
+
+// Why a game of `variant` cannot start in this position, or nothing.
+std::optional<std::string> start_fault(const mancala::Game& game, const std::string& variant) {
+  if (game.variant().spec() != variant) return "a " + game.variant().spec() + " position in a " + variant + " tournament";
+  if (game.over()) return std::string("the game is already over in this position");
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::string> opening_fault(const Opening& opening, const std::string& variant) {
+  auto start = opening.position.empty() ? mancala::Game::from_spec(variant) : mancala::Game::from_notation(opening.position);
+  if (!start) return start.error();
+  if (auto fault = start_fault(*start, variant)) return fault;
+  mancala::Game game = std::move(start).value();
+  for (const auto& mv : opening.moves)
+    if (auto err = game.play(mv)) return "opening move '" + mv + "': " + *err;
+  if (game.over()) return std::string("the game is already over after the opening's moves");
+  return std::nullopt;
+}
+
 std::vector<Opening> load_file(const std::string& path, const std::string& variant) {
   std::ifstream in(path);
   if (!in) throw config::ConfigError("openings.file: cannot read '" + path + "'");
@@ -24,9 +46,7 @@ std::vector<Opening> load_file(const std::string& path, const std::string& varia
     const std::string where = "openings.file: " + path + ":" + std::to_string(n) + ": ";
     auto game = mancala::Game::from_notation(line);
     if (!game) throw config::ConfigError(where + game.error());
-    if (game->variant().spec() != variant)
-      throw config::ConfigError(where + "a " + game->variant().spec() + " position in a " + variant + " tournament");
-    if (game->over()) throw config::ConfigError(where + "the game is already over in this position");
+    if (auto fault = start_fault(*game, variant)) throw config::ConfigError(where + *fault);
     out.push_back(Opening{game->notation(), {}});
   }
   if (out.empty()) throw config::ConfigError("openings.file: '" + path + "' holds no positions");

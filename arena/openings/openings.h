@@ -19,6 +19,11 @@ using match::Opening;
 // of another variant, a finished game, an empty file).
 std::vector<Opening> load_file(const std::string& path, const std::string& variant);
 
+// Why a game of `variant` cannot be played from this opening (a bad position, a position of
+// another variant, an illegal move, a finished game), or nothing: the checks of load_file, for
+// openings read from elsewhere (a results file's header).
+std::optional<std::string> opening_fault(const Opening& opening, const std::string& variant);
+
 // Judges an opening: the engine's score in seeds from the side to move's view, or empty to
 // reject it.
 using BalanceProbe = std::function<std::optional<double>(const Opening&)>;

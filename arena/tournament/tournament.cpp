@@ -54,6 +54,23 @@ match::Opening opening_from_json(const json& j) {
   return o;
 }
 
+// The openings a results file's header gives, checked as an openings file's are: one of another
+// variant (or a finished game) would be played and recorded as this variant's games.
+std::vector<match::Opening> header_openings(const json& header, const std::string& variant, const std::string& path) {
+  const std::string damaged = "the results file '" + path + "' has a damaged header";
+  std::vector<match::Opening> openings;
+  try {
+    for (const auto& o : header.at("openings").get_ref<const json::array_t&>()) openings.push_back(opening_from_json(o));
+  } catch (const json::exception&) {
+    throw ResultsError(damaged + " (openings)");
+  }
+  if (openings.empty()) throw ResultsError(damaged + " (no openings)");
+  for (std::size_t i = 0; i < openings.size(); ++i)
+    if (const auto fault = openings::opening_fault(openings[i], variant))
+      throw ResultsError(damaged + ": openings[" + std::to_string(i) + "]: " + *fault);
+  return openings;
+}
+
 // Everything the worker threads share.
 class Runner {
  public:
@@ -400,12 +417,7 @@ RunSummary run(const config::TournamentConfig& cfg, const RunEnv& env) {
                                                    "files together: arena ratings <this file> <the new one>")
                                      : std::string()));
     }
-    try {
-      for (const auto& o : content.header.at("openings")) openings.push_back(opening_from_json(o));
-    } catch (const json::exception&) {
-      throw ResultsError("the results file '" + path + "' has a damaged header (openings)");
-    }
-    if (openings.empty()) throw ResultsError("the results file '" + path + "' has a damaged header (no openings)");
+    openings = header_openings(content.header, variant, path);
     existing = std::move(content.games);
     // Before anything touches the file: a refused file stays byte for byte as it was.
     check_recorded_games(make_schedule(cfg, openings), existing, cfg, path);

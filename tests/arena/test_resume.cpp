@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sys/stat.h>
 
+#include "rules/game.h"
 #include "test_helpers.h"
 
 using arena_test::arena_run;
@@ -266,4 +267,31 @@ TEST(Integration, AHeaderOfTheWrongShapeIsRefusedInPlainWords) {
   write_header(header);
   r = run({ARENA_EXE, "ratings", d / "r.jsonl"}, d, "ratings-name");
   EXPECT_EQ(r.err, "arena ratings: '" + (d / "r.jsonl") + "' has a damaged header: its 'tournament.engines[0]' has no name\n");
+}
+
+// A header's openings were played as they were: a mangala position in a kalah(6,4) file gave
+// mangala games recorded as kalah(6,4), a finished position 0-move draws. They are checked as
+// an openings file's lines are.
+TEST(Integration, AHeaderWhoseOpeningsThisVariantCannotPlayIsRefused) {
+  TempDir d;
+  const auto argv = arena_run(d, {"--engine", "name=a cmd=" RANDOM_BOT, "--engine", "name=b cmd=" GREEDY_BOT, "--rounds", "1"});
+  ASSERT_EQ(run(argv, d).code, 0);
+  const auto header = nlohmann::json::parse(arena_test::lines_of(d / "r.jsonl")[0]);
+  const std::string prefix = "arena run: the results file '" + (d / "r.jsonl") + "' has a damaged header: openings[0]: ";
+  const std::vector<std::pair<nlohmann::json, std::string>> cases = {
+      {{{"position", mancala::Game::from_spec("mangala")->notation()}, {"moves", nlohmann::json::array()}},
+       "a mangala position in a kalah(6,4) tournament"},
+      {{{"position", "kalah(6,4) 0,0,0,0,0,0:24 0,0,0,0,0,0:24 -"}, {"moves", nlohmann::json::array()}},
+       "the game is already over in this position"},
+  };
+  for (const auto& [opening, message] : cases) {
+    auto h = header;
+    h["openings"][0] = opening;
+    const std::string text = h.dump() + "\n";  // no games yet
+    std::ofstream(d / "r.jsonl", std::ios::binary | std::ios::trunc) << text;
+    const auto r = run(argv, d, "resume");
+    EXPECT_EQ(r.code, 3) << r.out;
+    EXPECT_EQ(r.err, prefix + message + "\n");
+    EXPECT_EQ(arena_test::read_file(d / "r.jsonl"), text);
+  }
 }
