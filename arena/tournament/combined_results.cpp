@@ -7,6 +7,7 @@
 
 #include "config/json_reader.h"
 #include "rules/variant.h"
+#include "tournament/resume_check.h"
 
 namespace arena::tournament {
 
@@ -101,6 +102,14 @@ CombinedResults combine_results(const std::vector<std::string>& paths) {
       }
     }
     variant = variant_of(tournament);
+    const auto openings = openings_of(content.header);
+    if (!openings) throw ResultsError(quoted(path) + " has a damaged header: its 'openings' is not a list of openings");
+    // Lines mixed in from another run (another variant, other random openings) would be rated
+    // as this run's, and escape the check below for runs that repeat each other.
+    for (const auto& g : content.games)
+      if (const auto other = played_otherwise(g, variant, *openings))
+        throw ResultsError(quoted(path) + " holds game " + std::to_string(g.id) + " as " + other->held + ", but its header gives " +
+                           other->expected + "; the file is damaged or mixed from several runs");
     replay.seed = tournament.value("seed", json());
     replay.openings = content.header.value("openings", json());
     if (k == 0 && tournament.contains("sprt")) out.sprt = tournament.at("sprt");

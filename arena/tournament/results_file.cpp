@@ -110,6 +110,23 @@ void check_version(const json& header, const std::string& path) {
 
 }  // namespace
 
+std::optional<std::vector<match::Opening>> openings_of(const json& header) {
+  const auto list = header.find("openings");
+  if (list == header.end() || !list->is_array()) return std::nullopt;
+  std::vector<match::Opening> out;
+  for (const auto& o : *list) {
+    const auto position = o.find("position"), moves = o.find("moves");
+    if (!o.is_object() || position == o.end() || !position->is_string() || moves == o.end() || !moves->is_array()) return std::nullopt;
+    match::Opening opening{position->get<std::string>(), {}};
+    for (const auto& m : *moves) {
+      if (!m.is_string()) return std::nullopt;
+      opening.moves.push_back(m.get<std::string>());
+    }
+    out.push_back(std::move(opening));
+  }
+  return out;
+}
+
 std::string dump_line(const json& j) {
   // Engines' text can reach a record (an illegal move's detail, say): bytes that are not UTF-8
   // are replaced rather than making the write throw and the run stop.

@@ -46,6 +46,10 @@ inline constexpr int kResultsVersion = 1;
 // line N, duplicate game id).
 ResultsContent read_results(const std::string& path);
 
+// A header's "openings": a list of {"position": text, "moves": [text...]}, or nothing if it
+// is not one.
+std::optional<std::vector<match::Opening>> openings_of(const nlohmann::json& header);
+
 // The results file as one JSON line (bytes that are not UTF-8 replaced, so it never throws).
 std::string dump_line(const nlohmann::json& j);
 

@@ -2,11 +2,41 @@
 
 #include <set>
 
+#include "rules/variant.h"
 #include "tournament/results_file.h"
 
 namespace arena::tournament {
 
 using nlohmann::json;
+
+namespace {
+
+// An opening as messages show it: "the start position after 5 2 1 6".
+std::string describe(const match::Opening& o) {
+  std::string text = o.position.empty() ? "the start position" : "'" + o.position + "'";
+  if (!o.moves.empty()) text += " after";
+  for (const auto& m : o.moves) text += " " + m;
+  return text;
+}
+
+// The variant as the rules library spells it ("kalah" is "kalah(6,4)").
+std::string spec_of(const std::string& variant) {
+  const auto v = mancala::parse_variant(variant);
+  return v ? v->spec() : variant;
+}
+
+}  // namespace
+
+std::optional<OtherGame> played_otherwise(const match::GameRecord& g, const std::string& variant,
+                                          const std::vector<match::Opening>& openings) {
+  if (spec_of(g.variant) != variant) return OtherGame{"a " + g.variant + " game", variant};
+  const auto index = static_cast<std::size_t>(g.opening_index);
+  if (index >= openings.size())
+    return OtherGame{"a game from opening " + std::to_string(index), std::to_string(openings.size()) + " openings"};
+  if (g.opening != openings[index])
+    return OtherGame{"a game from " + describe(g.opening), "opening " + std::to_string(index) + " as " + describe(openings[index])};
+  return std::nullopt;
+}
 
 std::string first_difference(const json& a, const json& b, const std::string& path) {
   if (a.is_object() && b.is_object()) {
@@ -34,7 +64,8 @@ std::string first_difference(const json& a, const json& b, const std::string& pa
 }
 
 void check_recorded_games(const Schedule& schedule, const std::vector<match::GameRecord>& existing,
-                          const config::TournamentConfig& cfg, const std::string& path) {
+                          const config::TournamentConfig& cfg, const std::string& variant,
+                          const std::vector<match::Opening>& openings, const std::string& path) {
   for (const auto& g : existing) {
     if (g.id < 0 || g.id >= schedule.size())
       throw ResultsError("the results file '" + path + "' holds game " + std::to_string(g.id) + ", which is not in this schedule");
@@ -46,6 +77,11 @@ void check_recorded_games(const Schedule& schedule, const std::vector<match::Gam
                          ", but this schedule plays " + e[static_cast<std::size_t>(sg.south)].name + " vs " +
                          e[static_cast<std::size_t>(sg.north)].name + " (round " + std::to_string(sg.round) + ", opening " +
                          std::to_string(sg.opening_index) + ") under that id; the file is damaged or mixed from several runs");
+    // The same engines, round and opening index, but another game: lines of a run with another
+    // seed (other random openings) or variant.
+    if (const auto other = played_otherwise(g, variant, openings))
+      throw ResultsError("the results file '" + path + "' holds game " + std::to_string(g.id) + " as " + other->held +
+                         ", but this schedule plays " + other->expected + " under that id; the file is damaged or mixed from several runs");
   }
 }
 

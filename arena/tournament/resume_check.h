@@ -3,6 +3,7 @@
 // schedule-defining config, and every game in it must be the one the schedule plays under its
 // id. Both checks run before anything touches the file.
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,8 +18,18 @@ namespace arena::tournament {
 // values cut to the same prefix.
 std::string first_difference(const nlohmann::json& a, const nlohmann::json& b, const std::string& path = "");
 
-// Throws ResultsError naming the first recorded game this schedule does not play under its id.
+// How a recorded game differs from a game of `variant` from its opening in `openings`: what the
+// file holds ("a mangala game") and what it should ("kalah(6,4)"). Empty if it does not.
+struct OtherGame {
+  std::string held, expected;
+};
+std::optional<OtherGame> played_otherwise(const match::GameRecord& game, const std::string& variant,
+                                          const std::vector<match::Opening>& openings);
+
+// Throws ResultsError naming the first recorded game this schedule does not play under its id
+// (other engines, round, variant or opening).
 void check_recorded_games(const Schedule& schedule, const std::vector<match::GameRecord>& existing,
-                          const config::TournamentConfig& cfg, const std::string& path);
+                          const config::TournamentConfig& cfg, const std::string& variant,
+                          const std::vector<match::Opening>& openings, const std::string& path);
 
 }  // namespace arena::tournament

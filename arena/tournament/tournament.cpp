@@ -47,23 +47,13 @@ std::string log_file_name(const std::string& engine, std::size_t index) {
 
 json opening_json(const match::Opening& o) { return {{"position", o.position}, {"moves", o.moves}}; }
 
-match::Opening opening_from_json(const json& j) {
-  match::Opening o;
-  o.position = j.at("position").get<std::string>();
-  o.moves = j.at("moves").get<std::vector<std::string>>();
-  return o;
-}
-
 // The openings a results file's header gives, checked as an openings file's are: one of another
 // variant (or a finished game) would be played and recorded as this variant's games.
 std::vector<match::Opening> header_openings(const json& header, const std::string& variant, const std::string& path) {
   const std::string damaged = "the results file '" + path + "' has a damaged header";
-  std::vector<match::Opening> openings;
-  try {
-    for (const auto& o : header.at("openings").get_ref<const json::array_t&>()) openings.push_back(opening_from_json(o));
-  } catch (const json::exception&) {
-    throw ResultsError(damaged + " (openings)");
-  }
+  const auto read = openings_of(header);
+  if (!read) throw ResultsError(damaged + " (openings)");
+  const std::vector<match::Opening>& openings = *read;
   if (openings.empty()) throw ResultsError(damaged + " (no openings)");
   for (std::size_t i = 0; i < openings.size(); ++i)
     if (const auto fault = openings::opening_fault(openings[i], variant))
@@ -420,7 +410,7 @@ RunSummary run(const config::TournamentConfig& cfg, const RunEnv& env) {
     openings = header_openings(content.header, variant, path);
     existing = std::move(content.games);
     // Before anything touches the file: a refused file stays byte for byte as it was.
-    check_recorded_games(make_schedule(cfg, openings), existing, cfg, path);
+    check_recorded_games(make_schedule(cfg, openings), existing, cfg, variant, openings, path);
     preflight(cfg, *env.registry, variant, console);
     writer.emplace(ResultsWriter::append_to(path, content.good_bytes));
     console.print("Resuming '" + path + "': " + std::to_string(existing.size()) + " games already recorded" +

@@ -38,7 +38,7 @@ json header(std::uint64_t seed, const std::vector<std::string>& engines, const s
             {"format", kResultsFormat},
             {"version", kResultsVersion},
             {"tournament", {{"seed", seed}, {"variant", variant}, {"engines", list}, {"rounds", 2}}},
-            {"openings", json::array({json::object()})}};
+            {"openings", json::array({{{"position", ""}, {"moves", json::array()}}})}};
   if (!anchor.empty()) h["anchor"] = anchor;
   return h;
 }
@@ -124,8 +124,10 @@ TEST(CombinedResults, RefusesWhatWouldCountGamesTwiceOrMixGames) {
   EXPECT_EQ(message({d / "a.jsonl", d / "other-pair.jsonl"}), "no error");
   // Nor are other openings with the same seed.
   json plies = header(1, {"x", "y"});
-  plies["openings"] = json::array({{{"moves", json::array({"3"})}}});
-  write(d / "plies.jsonl", plies, {game(0, "x", "y", Winner::South)});
+  plies["openings"] = json::array({{{"position", ""}, {"moves", json::array({"3"})}}});
+  GameRecord from_plies = game(0, "x", "y", Winner::South);
+  from_plies.opening.moves = {"3"};  // (a game of that file is played from its opening)
+  write(d / "plies.jsonl", plies, {from_plies});
   EXPECT_EQ(message({d / "a.jsonl", d / "plies.jsonl"}), "no error");
 
   const std::string dotted = (d.path / "." / "a.jsonl").string();

@@ -295,3 +295,43 @@ TEST(Integration, AHeaderWhoseOpeningsThisVariantCannotPlayIsRefused) {
     EXPECT_EQ(arena_test::read_file(d / "r.jsonl"), text);
   }
 }
+
+// The resume compared only a game's engines, round and opening index: lines of a run with
+// another seed (other random openings), a game of another variant or from changed opening moves
+// were taken as this run's games.
+TEST(Integration, GamesOfAnotherVariantOrOpeningAreRefusedAsMixed) {
+  TempDir d;
+  auto argv_for = [&](const std::string& seed, const std::string& file) {
+    return arena_run(d, {"--engine", "name=a cmd=" RANDOM_BOT, "--engine", "name=b cmd=" GREEDY_BOT, "--rounds", "2",
+                         "--openings-random", "2", "--seed", seed},
+                     file);
+  };
+  ASSERT_EQ(run(argv_for("1", "r.jsonl"), d, "one").code, 0);
+  ASSERT_EQ(run(argv_for("2", "two.jsonl"), d, "two").code, 0);
+  const auto one = arena_test::lines_of(d / "r.jsonl"), two = arena_test::lines_of(d / "two.jsonl");
+  ASSERT_EQ(one.size(), 5u);
+  ASSERT_EQ(two.size(), 5u);
+  const auto game0 = nlohmann::json::parse(one[1]);
+  auto varied = game0, moved = game0;
+  varied["variant"] = "mangala";
+  moved["opening"]["moves"][0] = moved["opening"]["moves"][0] == "1" ? "2" : "1";
+  const std::string mixed = "holds game 0 as a game from the start position after ";
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {one[0] + "\n" + two[1] + "\n" + two[2] + "\n", mixed},  // seed 2's games under seed 1's header
+      {one[0] + "\n" + varied.dump() + "\n", "holds game 0 as a mangala game, but this schedule plays kalah(6,4) under that id"},
+      {one[0] + "\n" + moved.dump() + "\n", mixed},
+  };
+  for (const auto& [text, message] : cases) {
+    std::ofstream(d / "r.jsonl", std::ios::binary | std::ios::trunc) << text;
+    const auto r = run(argv_for("1", "r.jsonl"), d, "resume");
+    EXPECT_EQ(r.code, 3) << r.out;
+    EXPECT_NE(r.err.find("the results file '" + (d / "r.jsonl") + "' " + message), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("; the file is damaged or mixed from several runs"), std::string::npos) << r.err;
+    EXPECT_EQ(arena_test::read_file(d / "r.jsonl"), text);
+    // `arena ratings` refuses the file too, rather than rating another run's games as its own.
+    const auto ratings = run({ARENA_EXE, "ratings", d / "r.jsonl"}, d, "ratings");
+    EXPECT_EQ(ratings.code, 2);
+    EXPECT_NE(ratings.err.find("'" + (d / "r.jsonl") + "' " + message.substr(0, 30)), std::string::npos) << ratings.err;
+    EXPECT_NE(ratings.err.find("; the file is damaged or mixed from several runs"), std::string::npos) << ratings.err;
+  }
+}
