@@ -63,15 +63,19 @@ std::string kind_of(mode_t mode) {
 // The whole file. A named pipe would block the open (and then every read) for good, a device
 // such as /dev/zero never ends, and a directory holds no lines, so anything but a regular file
 // is refused before a byte is read; O_NONBLOCK keeps the open itself from waiting on a pipe.
-std::string read_regular_file(const std::string& path) {
+// A file only read (`arena ratings <(zcat old.jsonl.gz)`) may be a pipe: the user fills it.
+std::string read_regular_file(const std::string& path, bool pipe_ok) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
   if (fd < 0) throw ResultsError(sys_error("cannot read results file", path));
   struct stat st {};
-  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+  const bool stat_ok = ::fstat(fd, &st) == 0;
+  const bool pipe = stat_ok && S_ISFIFO(st.st_mode) && pipe_ok;
+  if (!stat_ok || (!S_ISREG(st.st_mode) && !pipe)) {
     const std::string kind = kind_of(st.st_mode);
     ::close(fd);
     throw ResultsError("'" + path + "' is " + kind + ", not an arena results file");
   }
+  if (pipe) ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);  // wait for the writer's lines
   std::string data;
   char buf[65536];
   for (;;) {
@@ -161,8 +165,8 @@ ResultsLock::~ResultsLock() {
   ::close(fd_);  // the lock goes with the descriptor (and with the process, if it is killed)
 }
 
-ResultsContent read_results(const std::string& path) {
-  const std::string data = read_regular_file(path);
+ResultsContent read_results(const std::string& path, ReadFrom from) {
+  const std::string data = read_regular_file(path, from == ReadFrom::FileOrPipe);
 
   ResultsContent out;
   std::set<std::int64_t> ids;
@@ -225,7 +229,8 @@ ResultsContent read_results(const std::string& path) {
 
 ResultsWriter::ResultsWriter(int fd, std::string path) : fd_(fd), path_(std::move(path)) {}
 
-ResultsWriter::ResultsWriter(ResultsWriter&& other) noexcept : fd_(other.fd_), path_(std::move(other.path_)) {
+ResultsWriter::ResultsWriter(ResultsWriter&& other) noexcept
+    : fd_(other.fd_), path_(std::move(other.path_)), failed_(other.failed_) {
   other.fd_ = -1;
 }
 
@@ -277,8 +282,20 @@ ResultsWriter ResultsWriter::append_to(const std::string& path, std::uint64_t go
 void ResultsWriter::append(const match::GameRecord& game) {
   const std::string line = dump_line(match::to_json(game));
   std::lock_guard lock(mutex_);
-  write_all(fd_, line, path_);
-  if (::fdatasync(fd_) != 0) throw ResultsError(sys_error("cannot sync results file", path_));
+  // A write that fails part-way (a full disk, a file-size limit) is cut off again, and nothing
+  // is appended after it: another worker's line after the fragment would make one complete but
+  // broken line, which a resume must refuse as damage instead of dropping as torn.
+  if (failed_) throw ResultsError("results file '" + path_ + "': not written to after an earlier write failed");
+  struct stat before {};
+  const bool sized = ::fstat(fd_, &before) == 0;
+  try {
+    write_all(fd_, line, path_);
+    if (::fdatasync(fd_) != 0) throw ResultsError(sys_error("cannot sync results file", path_));
+  } catch (...) {
+    failed_ = true;
+    if (sized && ::ftruncate(fd_, before.st_size) == 0) ::fdatasync(fd_);
+    throw;
+  }
 }
 
 }  // namespace arena::tournament

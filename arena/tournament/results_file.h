@@ -44,7 +44,9 @@ inline constexpr int kResultsVersion = 1;
 
 // Reads a results file. Throws ResultsError with a clear message (not a results file, corrupt
 // line N, duplicate game id).
-ResultsContent read_results(const std::string& path);
+// A run reads the file it will append to, so a regular file only; `arena ratings` may read a pipe.
+enum class ReadFrom { RegularFile, FileOrPipe };
+ResultsContent read_results(const std::string& path, ReadFrom from = ReadFrom::RegularFile);
 
 // A header's "openings": a list of {"position": text, "moves": [text...]}, or nothing if it
 // is not one.
@@ -81,7 +83,8 @@ class ResultsWriter {
   ResultsWriter& operator=(ResultsWriter&&) = delete;
   ~ResultsWriter();
 
-  // Appends one game as one line and syncs it to disk. Thread-safe. Throws ResultsError.
+  // Appends one game as one line and syncs it to disk. Thread-safe. Throws ResultsError; after
+  // a failure the file is cut back to its last complete line and no more is appended.
   void append(const match::GameRecord& game);
 
  private:
@@ -89,6 +92,7 @@ class ResultsWriter {
   int fd_ = -1;
   std::string path_;
   std::mutex mutex_;
+  bool failed_ = false;  // a write failed: the file holds what it held before it
 };
 
 }  // namespace arena::tournament

@@ -1,6 +1,8 @@
 #include <gtest/gtest.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/resource.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -241,6 +243,36 @@ TEST(ResultsFile, DeeplyNestedLinesAreRefused) {
   }
 }
 
+// A write that fails part-way (here a file-size limit) leaves no fragment, and nothing is
+// appended after it: with two workers, the next game's line after a fragment made one complete
+// but broken line, which a resume refuses.
+TEST(ResultsFile, AFailedWriteIsCutOffAndNothingFollowsIt) {
+  TempDir d;
+  const auto p = (d.path / "r.jsonl").string();
+  auto w = ResultsWriter::create(p, header);
+  w.append(game(0));
+  const auto good = fs::file_size(p);
+  rlimit old{};
+  ASSERT_EQ(::getrlimit(RLIMIT_FSIZE, &old), 0);
+  rlimit small = old;
+  small.rlim_cur = good + 10;  // room for the start of the next line only
+  const auto old_handler = ::signal(SIGXFSZ, SIG_IGN);
+  ASSERT_EQ(::setrlimit(RLIMIT_FSIZE, &small), 0);
+  EXPECT_THROW(w.append(game(1)), ResultsError);
+  ::setrlimit(RLIMIT_FSIZE, &old);
+  ::signal(SIGXFSZ, old_handler);
+  EXPECT_EQ(fs::file_size(p), good) << "the fragment is cut off";
+  try {
+    w.append(game(2));
+    ADD_FAILURE() << "appended after a failed write";
+  } catch (const ResultsError& e) {
+    EXPECT_NE(std::string(e.what()).find("not written to after an earlier write failed"), std::string::npos) << e.what();
+  }
+  const auto content = read_results(p);
+  EXPECT_EQ(content.games.size(), 1u);
+  EXPECT_FALSE(content.torn_tail);
+}
+
 TEST(ResultsFile, LockIsExclusiveAndLeavesNoFileBehind) {
   TempDir d;
   const auto p = (d.path / "r.jsonl").string();
@@ -327,6 +359,7 @@ TEST(ResultsFile, ARunRemovesOnlyItsOwnLockFile) {
 // A named pipe blocked the read forever, /dev/zero never ended and a directory was called
 // "empty": anything but a regular file is refused before it is read. Read in a child process,
 // so that a read that hangs fails the test instead of stopping it.
+// (For a run, which appends to the file; `arena ratings` reads pipes: ReadFrom::FileOrPipe.)
 TEST(ResultsFile, OnlyARegularFileIsRead) {
   TempDir d;
   const auto fifo = (d.path / "fifo.jsonl").string();

@@ -189,8 +189,10 @@ TEST(Survival, AFileSizeLimitStopsTheRunWithAMessageAndResumeFinishesIt) {
   EXPECT_EQ(r.code, 3) << r.err;
   EXPECT_NE(r.err.find("cannot write results file '" + (d / "r.jsonl") + "': File too large"), std::string::npos) << r.err;
   EXPECT_EQ(arena_test::processes_after(tag), 0);
-  const std::string cut = arena_test::read_file(d / "r.jsonl");  // complete lines, then maybe a torn one
+  const std::string cut = arena_test::read_file(d / "r.jsonl");  // complete lines: the failed write is cut off
   EXPECT_LE(cut.size(), 8192u);
+  ASSERT_FALSE(cut.empty());
+  EXPECT_EQ(cut.back(), '\n');
   const auto recorded = std::count(cut.begin(), cut.end(), '\n') - 1;
   EXPECT_GT(recorded, 0);
   EXPECT_LT(recorded, 20);
