@@ -85,7 +85,7 @@ CombinedResults combine_results(const std::vector<std::string>& paths) {
       if (same_file(paths[j], path))
         throw ResultsError(quoted(path) + " is given twice (as " + quoted(paths[j]) + " too); its games would count twice");
 
-    auto content = read_results(path);
+    auto content = read_results(path, ReadFrom::FileOrPipe);
     const json& tournament = content.header.at("tournament");  // an object: read_results checks it
     if (const auto fault = header_fault(tournament)) throw ResultsError(quoted(path) + " has a damaged header: " + *fault);
     Replay replay;
