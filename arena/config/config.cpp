@@ -105,11 +105,12 @@ void validate(const TournamentConfig& c) {
     throw ConfigError("gauntlet_players: only for a gauntlet (\"kind\": \"gauntlet\", or --kind gauntlet)");
   if (c.kind == Kind::Gauntlet && c.gauntlet_players >= static_cast<int>(c.engines.size()))
     throw ConfigError("gauntlet_players: must be smaller than the number of engines (" + std::to_string(c.engines.size()) + ")");
-  // The schedule and the records are held in memory: about 300 bytes a game by the end.
+  // The schedule and the records are held in memory: about 300 bytes a game by the end. An
+  // SPRT's rounds are only a bound it usually stops far below (two engines: at most 20,000,000).
   constexpr long double kMaxGames = 10'000'000;
   const long double n = static_cast<long double>(c.engines.size());
   const long double pairings = c.kind == Kind::Gauntlet ? c.gauntlet_players * (n - c.gauntlet_players) : n * (n - 1) / 2;
-  if (pairings * c.rounds * 2 > kMaxGames)
+  if (!c.sprt && pairings * c.rounds * 2 > kMaxGames)
     throw ConfigError("rounds: " + std::to_string(c.rounds) + " rounds make " + std::to_string(static_cast<long long>(pairings * c.rounds * 2)) +
                       " games, more than one run plays (10000000); split them into runs with different seeds and rate "
                       "the files together (arena ratings a.jsonl b.jsonl)");

@@ -287,6 +287,7 @@ TEST(Config, LimitsNamesAndPathsAreCheckedWhateverTheSource) {
             "rounds: 10000000 rounds make 60000000 games, more than one run plays (10000000); split them into runs with "
             "different seeds and rate the files together (arena ratings a.jsonl b.jsonl)");
   EXPECT_EQ(error_of({{"rounds", 2'500'000}}), "");
+  EXPECT_EQ(error_of({{"rounds", 10'000'000}, {"sprt", {{"elo0", 0}, {"elo1", 5}}}}), "") << "an SPRT's rounds are a bound";
   // Clock text: at most a week, and nothing finer than the millisecond the clocks keep.
   std::string err;
   EXPECT_FALSE(parse_clock("1e7+1", err));
