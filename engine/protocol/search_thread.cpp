@@ -96,14 +96,15 @@ void SearchThread::run(SearchJob job) {
     out_.write(format_info(job.game, info));
   };
   search::Result result;
-  auto started = std::chrono::steady_clock::now();
+  std::chrono::milliseconds searched{0};  // of the last search, not the wait for stop after it
   for (;;) {
-    started = std::chrono::steady_clock::now();
+    const auto started = std::chrono::steady_clock::now();
     try {
       result = searcher_.search(job.game.variant(), job.game.position(), limits, abort_, report);
     } catch (const std::exception& e) {  // the engine goes on; the bestmove falls back to a legal move
       out_.write(std::string("info string error: internal: ") + e.what());
     }
+    searched = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
     std::unique_lock lock(mutex_);
     wake_.wait(lock, [&] { return !holding_ || stop_requested_ || ponderhit_requested_; });
     if (job.ponder && ponderhit_requested_ && !stop_requested_) {
@@ -114,15 +115,13 @@ void SearchThread::run(SearchJob job) {
       holding_ = job.limits.infinite;
       limits = job.limits;
       abort_ = false;
+      reported = false;  // the search after ponderhit reports, or sums up, on its own
       continue;
     }
     holding_ = false;
     break;
   }
-  if (!reported && !job.game.over()) {
-    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count();
-    out_.write(format_summary_info(job.game, result, ms));
-  }
+  if (!reported && !job.game.over()) out_.write(format_summary_info(job.game, result, searched.count()));
   const std::string line = format_bestmove(job.game, result);
   running_ = false;  // before the line: a GUI that reacts to bestmove finds the engine idle
   out_.write(line);

@@ -341,6 +341,19 @@ TEST_F(UmiSearch, PonderhitSwitchesToTheRealLimits) {
   EXPECT_LT(since(hit).count(), 2000);
 }
 
+// The search after ponderhit sums itself up when it ends before its first iteration, although
+// the ponder search before it sent info lines.
+TEST_F(UmiSearch, APonderhitSearchEndedAtOnceStillSaysSo) {
+  send("setoption name Ponder value true");
+  send("position startpos kalah(6,4)");
+  send("go ponder nodes 1");
+  expect_no_bestmove_for(Millis(200));
+  send("ponderhit");
+  const auto lines = until("bestmove");
+  ASSERT_GE(lines.size(), 2u);
+  EXPECT_TRUE(std::regex_match(lines[lines.size() - 2], std::regex("info nodes 1 nps \\d+ time \\d+ pv \\S+"))) << lines[lines.size() - 2];
+}
+
 // ponderhit belongs to a ponder search: a normal search, or one already hit, goes on.
 TEST_F(UmiSearch, PonderhitOutsideAPonderSearchIsIgnored) {
   send("position startpos kalah");
