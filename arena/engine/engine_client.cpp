@@ -112,7 +112,11 @@ std::optional<EngineClient::HandshakeFailure> EngineClient::handshake() {
     } else if (t[0] == "variants") {
       for (std::size_t i = 1; i < t.size(); ++i) identity_.variants.emplace_back(t[i]);
     } else if (t[0] == "protocol" && t.size() >= 2) {
-      if (auto v = protocol::parse_int(t[1])) identity_.protocol_version = static_cast<int>(*v);
+      identity_.protocol_text = std::string(t[1]);
+      identity_.protocol_version = protocol::parse_int(t[1]);
+      if (!identity_.protocol_version)
+        return refused("the engine's 'protocol " + protocol::shown(identity_.protocol_text) +
+                       "' is not a whole-number version; this arena speaks protocol " + std::to_string(protocol::kVersion));
     }
   }
   if (identity_.protocol_version && *identity_.protocol_version != protocol::kVersion)
@@ -165,9 +169,10 @@ Fault EngineClient::new_game(std::string& detail) {
   std::string line;
   Fault f = Fault::None;
   if (!send("newgame", deadline) || !send("isready", deadline)) {
-    // A live engine whose input cannot be written has closed it, or stopped reading it.
-    if (!proc_->exited()) {
-      const bool timed_out = Clock::now() >= deadline;
+    // A live engine whose input cannot be written has closed it, or stopped reading it; one that
+    // closed it on its way out is given a moment to go, to be reported as exited.
+    const bool timed_out = Clock::now() >= deadline;
+    if (!(timed_out ? proc_->exited() : proc_->exited_by(Clock::now() + milliseconds(500)))) {
       detail = timed_out ? "the engine does not read its input ('newgame' and 'isready' not taken within " +
                                std::to_string(env_.timeouts.ready_ms) + " ms)"
                          : "the engine closed its input before the game (it is still running)";

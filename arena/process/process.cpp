@@ -12,6 +12,7 @@
 
 #include <filesystem>
 #include <mutex>
+#include <thread>
 
 #include <boost/asio/read.hpp>
 #include <boost/asio/write.hpp>
@@ -315,6 +316,14 @@ bool Process::exited() const {
   siginfo_t info{};
   if (::waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT) != 0) return true;
   return info.si_pid == pid_;
+}
+
+bool Process::exited_by(Clock::time_point deadline) const {
+  while (!exited()) {
+    if (Clock::now() >= deadline) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  return true;
 }
 
 Process::Ending Process::end_after_output_closed() {

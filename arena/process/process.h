@@ -64,6 +64,8 @@ class Process {
 
   // True once the child has exited (it is not reaped until shutdown).
   bool exited() const;
+  // Waits until the child has exited or the deadline has passed; true if it exited.
+  bool exited_by(Clock::time_point deadline) const;
   // The last line the child wrote to stderr that has text (control bytes as '?', cut to about
   // 200 bytes), after reading what stderr still holds until its end or the deadline. For
   // messages about an engine that failed: the traceback's last line says more than its exit.

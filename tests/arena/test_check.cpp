@@ -248,3 +248,20 @@ TEST(Check, UsageErrors) {
 TEST(Check, AllowsTheHandshakeTheTimeARunAllows) {
   EXPECT_EQ(arena::check::CheckOptions{}.startup.count(), arena::config::Timeouts{}.startup_ms);
 }
+
+// A version that is no whole number is named as such, not taken for a missing line; one past
+// 32 bits is not cut down to 1.
+TEST(Check, AProtocolVersionThatIsNoWholeNumberIsNamed) {
+  TempDir d;
+  const auto engine_saying = [](const std::string& version) {
+    return "while read -r cmd rest; do case \"$cmd\" in umi) echo 'id name script'; echo 'protocol " + version +
+           "'; echo 'variants kalah'; echo umiok;; isready) echo readyok;; quit) exit 0;; esac; done";
+  };
+  auto r = run({ARENA_EXE, "check", "/bin/sh", "-c", engine_saying("1.0")}, d, "fraction");
+  EXPECT_EQ(r.code, 1) << r.out << r.err;
+  EXPECT_EQ(item_of(first_failure(r.out)), "handshake") << r.out;
+  EXPECT_NE(r.out.find("got protocol '1.0' is not a whole number"), std::string::npos) << r.out;
+  r = run({ARENA_EXE, "check", "/bin/sh", "-c", engine_saying("4294967297")}, d, "wide");
+  EXPECT_EQ(r.code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("got protocol 4294967297, not 1"), std::string::npos) << r.out;
+}

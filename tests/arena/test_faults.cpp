@@ -302,15 +302,27 @@ TEST(FaultyEngineAtStart, AHandshakeTimeoutShowsTheLastLineReceived) {
   EXPECT_NE(r.err.find("timeouts.startup_ms"), std::string::npos) << r.err;
 }
 
-// An engine of another protocol version is refused before the first game, by name and version.
+// An engine of another protocol version is refused before the first game, by name and version;
+// a version past 32 bits is not cut down to 1, and one that is no whole number is not taken as
+// a missing line.
 TEST(FaultyEngineAtStart, AnotherProtocolVersionIsAConfigError) {
-  TempDir d;
-  const auto r = run_script_engine(d, "while read -r cmd rest; do case \"$cmd\" in "
-                                      "umi) echo 'id name script'; echo 'protocol 2'; echo 'variants kalah'; echo umiok;; "
-                                      "isready) echo readyok;; quit) exit 0;; esac; done");
-  EXPECT_EQ(r.code, 2);
-  EXPECT_NE(r.err.find("engines[0] 'script': the engine speaks protocol 2; this arena speaks protocol 1"), std::string::npos)
-      << r.err;
+  const auto speaking = [](const std::string& version) {
+    return "while read -r cmd rest; do case \"$cmd\" in "
+           "umi) echo 'id name script'; echo 'protocol " + version + "'; echo 'variants kalah'; echo umiok;; "
+           "isready) echo readyok;; quit) exit 0;; esac; done";
+  };
+  const std::pair<std::string, std::string> cases[] = {
+      {"2", "engines[0] 'script': the engine speaks protocol 2; this arena speaks protocol 1"},
+      {"4294967297", "engines[0] 'script': the engine speaks protocol 4294967297; this arena speaks protocol 1"},
+      {"1.0", "engines[0] 'script': the engine's 'protocol 1.0' is not a whole-number version; this arena speaks protocol 1"},
+  };
+  for (const auto& [version, message] : cases) {
+    TempDir d;
+    const auto r = run_script_engine(d, speaking(version));
+    EXPECT_EQ(r.code, 2) << version;
+    EXPECT_NE(r.err.find(message), std::string::npos) << r.err;
+    EXPECT_FALSE(std::filesystem::exists(d / "tournament.jsonl")) << version;
+  }
 }
 
 // A handshake without the `protocol` and `variants` lines is played, as a quiet UCI engine is
@@ -357,8 +369,6 @@ TEST(FaultyEngineInAGame, ACrashOnNewgameRecordsItsExitAndLastStderrLine) {
               "stderr: 'KeyError: newgame'");
 }
 
-// "BESTMOVE 3" is an unknown line (commands and keywords are lower case) and is ignored; the
-// time forfeit that follows names it.
 // An engine that closes its input at start-up (before its readyok, so that the arena writes
 // `newgame` to a closed pipe) but keeps running is not reported as exited.
 TEST(FaultyEngineInAGame, AnEngineThatClosedItsInputIsNotCalledExited) {
@@ -369,6 +379,20 @@ TEST(FaultyEngineInAGame, AnEngineThatClosedItsInputIsNotCalledExited) {
                              "crash"))
     EXPECT_EQ(detail, "the engine closed its input before the game (it is still running)");
 }
+
+// One that closes its input on its way out is given a moment to exit, and is reported as
+// exited, with its exit code, rather than as still running.
+TEST(FaultyEngineInAGame, AnEngineThatClosesItsInputAndExitsIsCalledExited) {
+  for (const auto& detail :
+       details_of_lost_games("while read -r cmd rest; do case \"$cmd\" in "
+                             "umi) echo 'id name script'; echo 'protocol 1'; echo 'variants kalah'; echo umiok;; "
+                             "isready) exec 0<&-; echo readyok; sleep 0.05; exit 4;; esac; done",
+                             "crash"))
+    EXPECT_EQ(detail, "the engine exited before the game (on 'newgame' or 'isready') (exited with code 4)");
+}
+
+// "BESTMOVE 3" is an unknown line (commands and keywords are lower case) and is ignored; the
+// time forfeit that follows names it.
 
 TEST(FaultyEngineInAGame, ATimeForfeitNamesTheLastIgnoredLine) {
   for (const auto& detail : details_of_lost_games(script_engine("", "go) echo 'BESTMOVE 3';;"), "time_forfeit"))
