@@ -46,7 +46,12 @@ class TimeManager {
     const std::int64_t budget = left / moves + inc * 3 / 4;
     hard_ms_ = std::max<std::int64_t>(1, std::min({left / 3 + inc / 2, budget * 4, left * 3 / 4}));
     soft_ms_ = std::max<std::int64_t>(1, std::min(budget, hard_ms_) / 2);
-    if (limits.moves_to_go == 1) soft_ms_ = std::max<std::int64_t>(1, std::min(left * 7 / 10, hard_ms_));
+    // The last decision before the clock is refilled has no later move to save for: all of the
+    // clock but the reserve every move keeps (a quarter, for the arena's and the pipes' delays).
+    if (limits.moves_to_go == 1) {
+      hard_ms_ = std::max<std::int64_t>(1, left * 3 / 4);
+      soft_ms_ = std::max<std::int64_t>(1, left * 7 / 10);
+    }
   }
 
   Clock::time_point start_;

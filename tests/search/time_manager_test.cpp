@@ -41,6 +41,21 @@ TEST(TimeManager, LargeIncrementIsUsedButNotBorrowed) {
   EXPECT_EQ(ordinary.soft_limit_ms(), (60000 / 30 + 750) / 2);
 }
 
+// movestogo 1: the clock is refilled after this decision, so it may take most of what is left
+// (it took a third, as if the game went on on this clock).
+TEST(TimeManager, TheLastMoveBeforeTheControlUsesMostOfTheClock) {
+  const TimeManager last(clock_limits(60000, 0, 1), Side::South);
+  EXPECT_EQ(last.hard_limit_ms(), 45000);
+  EXPECT_EQ(last.soft_limit_ms(), 42000);
+  // The increment, credited after the move, does not raise it.
+  const TimeManager with_increment(clock_limits(60000, 5000, 1), Side::South);
+  EXPECT_EQ(with_increment.hard_limit_ms(), 45000);
+  // Two to go: the old plan, a third at most.
+  const TimeManager two(clock_limits(60000, 0, 2), Side::South);
+  EXPECT_EQ(two.hard_limit_ms(), 20000);
+  EXPECT_EQ(two.soft_limit_ms(), 10000);
+}
+
 TEST(TimeManager, MovetimeInfiniteAndNoClock) {
   Limits movetime;
   movetime.movetime_ms = 300;
