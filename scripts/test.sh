@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite: installs what is missing, builds, runs every test in a Release build,
-# then once more in a build with AddressSanitizer + UndefinedBehaviorSanitizer, and checks that
-# the profile-guided build searches exactly as the plain one.
+# then once more in a build with AddressSanitizer + UndefinedBehaviorSanitizer and once more
+# under ThreadSanitizer, and checks that the profile-guided build searches exactly as the plain
+# one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
@@ -15,6 +16,9 @@ echo "== AddressSanitizer + UndefinedBehaviorSanitizer build and tests"
 scripts/build.sh build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMANCALA_SANITIZE=ON -DMANCALA_WERROR=ON
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   MANCALA_SANITIZED=1 ctest --test-dir build-sanitize --output-on-failure -j "$jobs"
+
+echo "== ThreadSanitizer build and tests"
+scripts/tsan.sh
 
 echo "== Profile-guided build: it must search exactly as the plain build"
 scripts/pgo-build.sh build-pgo
