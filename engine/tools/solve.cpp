@@ -12,8 +12,13 @@
 #include "search/search.h"
 
 int main(int argc, char** argv) {
+  const char* usage = "usage: solve <variant spec or position notation> [hash_mb] [seconds] [plain]\n";
+  if (argc >= 2 && (std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h")) {
+    std::fputs(usage, stdout);
+    return 0;
+  }
   if (argc < 2) {
-    std::fprintf(stderr, "usage: solve <variant spec or position notation> [hash_mb] [seconds] [plain]\n");
+    std::fputs(usage, stderr);
     return 2;
   }
   const std::string what = argv[1];
