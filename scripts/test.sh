@@ -14,8 +14,7 @@ ctest --test-dir build --output-on-failure -j "$jobs"
 
 echo "== AddressSanitizer + UndefinedBehaviorSanitizer build and tests"
 scripts/build.sh build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMANCALA_SANITIZE=ON -DMANCALA_WERROR=ON
-ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-  MANCALA_SANITIZED=1 ctest --test-dir build-sanitize --output-on-failure -j "$jobs"
+scripts/sanitized-ctest.sh build-sanitize
 
 echo "== ThreadSanitizer build and tests"
 scripts/tsan.sh

@@ -88,15 +88,11 @@ class Checker {
       return add("handshake", Verdict::Fail, expected, r.failure);
     }
     std::string name;
-    std::optional<std::int64_t> version;
-    std::string version_text;  // the token after 'protocol', as sent
+    std::optional<std::string> version;  // the token after 'protocol', as sent
     for (const auto& l : r.lines) {
       const auto t = tokens(l);
       if (t.size() >= 3 && t[0] == "id" && t[1] == "name") name = shown(l.substr(l.find("name") + 5), 40);
-      if (t.size() >= 2 && t[0] == "protocol") {
-        version_text = std::string(t[1]);
-        version = protocol::parse_int(t[1]);
-      }
+      if (t.size() >= 2 && t[0] == "protocol") version = std::string(t[1]);
       if (t.size() >= 1 && t[0] == "variants")
         for (std::size_t i = 1; i < t.size(); ++i) families_.emplace_back(t[i]);
       if (t.size() >= 2 && t[0] == "option") {
@@ -106,11 +102,11 @@ class Checker {
     }
     std::vector<std::string> missing;
     if (name.empty()) missing.push_back("no 'id name'");
-    if (!version && !version_text.empty())
-      missing.push_back("protocol '" + shown(version_text, 20) + "' is not a whole number");
-    else if (!version) missing.push_back("no 'protocol <n>'");
-    else if (*version != protocol::kVersion)
-      missing.push_back("protocol " + std::to_string(*version) + ", not " + std::to_string(protocol::kVersion));
+    if (!version) missing.push_back("no 'protocol <n>'");
+    else if (!protocol::is_whole_number(*version))
+      missing.push_back("'protocol " + shown(*version, 20) + "', not a whole-number version");
+    else if (!protocol::is_this_version(*version))
+      missing.push_back("protocol " + shown(*version, 24) + ", not " + std::to_string(protocol::kVersion));
     if (families_.empty()) missing.push_back("no 'variants' line");
     for (const auto& f : families_)
       if (f != "kalah" && f != "mangala" && f != "mangala2" && f != "bedouin") missing.push_back("unknown family '" + shown(f, 20) + "'");

@@ -112,16 +112,15 @@ std::optional<EngineClient::HandshakeFailure> EngineClient::handshake() {
     } else if (t[0] == "variants") {
       for (std::size_t i = 1; i < t.size(); ++i) identity_.variants.emplace_back(t[i]);
     } else if (t[0] == "protocol" && t.size() >= 2) {
-      identity_.protocol_text = std::string(t[1]);
-      identity_.protocol_version = protocol::parse_int(t[1]);
-      if (!identity_.protocol_version)
-        return refused("the engine's 'protocol " + protocol::shown(identity_.protocol_text) +
-                       "' is not a whole-number version; this arena speaks protocol " + std::to_string(protocol::kVersion));
+      identity_.protocol_version = std::string(t[1]);
     }
   }
-  if (identity_.protocol_version && *identity_.protocol_version != protocol::kVersion)
-    return refused("the engine speaks protocol " + std::to_string(*identity_.protocol_version) + "; this arena speaks protocol " +
-                   std::to_string(protocol::kVersion));
+  if (const auto& version = identity_.protocol_version; version && !protocol::is_this_version(*version)) {
+    const std::string ours = "this arena speaks protocol " + std::to_string(protocol::kVersion);
+    if (!protocol::is_whole_number(*version))
+      return refused("the engine's 'protocol " + protocol::shown(*version) + "' is not a whole-number version; " + ours);
+    return refused("the engine speaks protocol " + protocol::shown(*version) + "; " + ours);
+  }
   if (!identity_.variants.empty() && !env_.variant_family.empty() &&
       std::find(identity_.variants.begin(), identity_.variants.end(), env_.variant_family) == identity_.variants.end()) {
     std::string list;

@@ -4,7 +4,6 @@
 // notice, and shutdown. Every wait has a deadline; a failure names what went wrong and leaves
 // the client stopped, ready to be started again for the next game.
 #include <chrono>
-#include <cstdint>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -23,8 +22,7 @@ struct Identity {
   std::string name, author;                     // from "id name", "id author"
   std::vector<protocol::OptionSpec> options;    // as declared
   std::vector<std::string> variants;            // from "variants ..."; empty if not sent
-  std::optional<std::int64_t> protocol_version;  // from "protocol <n>"
-  std::string protocol_text;                    // that token as sent, even if it is no number
+  std::optional<std::string> protocol_version;  // from "protocol <n>", as sent
 };
 
 // What a client needs from the run around it.

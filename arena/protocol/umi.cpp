@@ -64,6 +64,15 @@ std::optional<std::int64_t> parse_int(std::string_view text) {
   return v;
 }
 
+bool is_whole_number(std::string_view token) {
+  if (parse_int(token)) return true;
+  const auto digits = without_plus(token);
+  return digits && !digits->empty() &&
+         std::all_of(digits->begin(), digits->end(), [](unsigned char c) { return std::isdigit(c) != 0; });
+}
+
+bool is_this_version(std::string_view token) { return parse_int(token) == kVersion; }
+
 std::optional<double> parse_seeds(std::string_view text) {
   const auto token = without_plus(text);
   if (!token || token->empty()) return std::nullopt;

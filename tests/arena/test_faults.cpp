@@ -303,8 +303,8 @@ TEST(FaultyEngineAtStart, AHandshakeTimeoutShowsTheLastLineReceived) {
 }
 
 // An engine of another protocol version is refused before the first game, by name and version;
-// a version past 32 bits is not cut down to 1, and one that is no whole number is not taken as
-// a missing line.
+// a version past 32 bits is not cut down to 1, one past 64 bits is another version, and one
+// that is no whole number is not taken for a missing line.
 TEST(FaultyEngineAtStart, AnotherProtocolVersionIsAConfigError) {
   const auto speaking = [](const std::string& version) {
     return "while read -r cmd rest; do case \"$cmd\" in "
@@ -314,6 +314,7 @@ TEST(FaultyEngineAtStart, AnotherProtocolVersionIsAConfigError) {
   const std::pair<std::string, std::string> cases[] = {
       {"2", "engines[0] 'script': the engine speaks protocol 2; this arena speaks protocol 1"},
       {"4294967297", "engines[0] 'script': the engine speaks protocol 4294967297; this arena speaks protocol 1"},
+      {"99999999999999999999", "engines[0] 'script': the engine speaks protocol 99999999999999999999; this arena speaks protocol 1"},
       {"1.0", "engines[0] 'script': the engine's 'protocol 1.0' is not a whole-number version; this arena speaks protocol 1"},
   };
   for (const auto& [version, message] : cases) {
