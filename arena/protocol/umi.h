@@ -99,7 +99,7 @@ std::string format_go(const GoLimits& limits);
 bool iequals(std::string_view a, std::string_view b);
 // Strict non-negative or signed integer parsing of a whole token.
 std::optional<std::int64_t> parse_int(std::string_view token);
-// A `protocol <n>` token (PROTOCOL.md section 2): is it a whole number, and is it this arena's
+// A `protocol <n>` token (PROTOCOL.md section 3, umi): is it a whole number, and is it this arena's
 // version? A number too large for 64 bits is a whole number, and not version 1.
 bool is_whole_number(std::string_view token);
 bool is_this_version(std::string_view token);
