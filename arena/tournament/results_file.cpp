@@ -64,7 +64,7 @@ std::string kind_of(mode_t mode) {
 // such as /dev/zero never ends, and a directory holds no lines, so anything but a regular file
 // is refused before a byte is read; O_NONBLOCK keeps the open itself from waiting on a pipe.
 // A file only read (`arena ratings <(zcat old.jsonl.gz)`) may be a pipe: the user fills it.
-std::string read_regular_file(const std::string& path, bool pipe_ok) {
+std::string read_results_bytes(const std::string& path, bool pipe_ok) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
   if (fd < 0) throw ResultsError(sys_error("cannot read results file", path));
   struct stat st {};
@@ -166,7 +166,7 @@ ResultsLock::~ResultsLock() {
 }
 
 ResultsContent read_results(const std::string& path, ReadFrom from) {
-  const std::string data = read_regular_file(path, from == ReadFrom::FileOrPipe);
+  const std::string data = read_results_bytes(path, from == ReadFrom::FileOrPipe);
 
   ResultsContent out;
   std::set<std::int64_t> ids;
