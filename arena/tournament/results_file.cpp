@@ -267,10 +267,23 @@ ResultsWriter ResultsWriter::create(const std::string& path, const json& header)
 }
 
 ResultsWriter ResultsWriter::append_to(const std::string& path, std::uint64_t good_bytes) {
-  const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC);
+  // The file was read as a regular file, but it may have been replaced since: opening a named
+  // pipe to write waits for a reader for good, and a device such as /dev/null would swallow the
+  // games. So the kind is checked again, before the open (O_NONBLOCK guards the gap) and on
+  // what was opened.
+  struct stat named {};
+  if (::lstat(path.c_str(), &named) == 0 && !S_ISREG(named.st_mode) && !S_ISLNK(named.st_mode))
+    throw ResultsError("'" + path + "' is " + kind_of(named.st_mode) + ", not an arena results file");
+  const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
   if (fd < 0) throw ResultsError(sys_error("cannot open results file", path));
   struct stat st {};
-  if (::fstat(fd, &st) == 0 && static_cast<std::uint64_t>(st.st_size) > good_bytes) {
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    const std::string kind = kind_of(st.st_mode);
+    ::close(fd);
+    throw ResultsError("'" + path + "' is " + kind + ", not an arena results file");
+  }
+  ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+  if (static_cast<std::uint64_t>(st.st_size) > good_bytes) {
     if (::ftruncate(fd, static_cast<off_t>(good_bytes)) != 0 || ::fsync(fd) != 0) {
       ::close(fd);
       throw ResultsError(sys_error("cannot cut the torn last line of", path));

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <memory>
 #include <thread>
@@ -357,8 +358,35 @@ TEST(ResultsFile, ARunRemovesOnlyItsOwnLockFile) {
 }
 
 // A named pipe blocked the read forever, /dev/zero never ended and a directory was called
-// "empty": anything but a regular file is refused before it is read. Read in a child process,
-// so that a read that hangs fails the test instead of stopping it.
+// Runs `open_it` in a child process, so that an open or read that hangs fails the test instead of
+// stopping it; an empty string when it threw `message`, what went wrong otherwise.
+std::string refusal_in_child(const std::function<void()>& open_it, const std::string& message) {
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    try {
+      open_it();
+    } catch (const ResultsError& e) {
+      ::_exit(e.what() == message ? 0 : 1);
+    } catch (...) {
+    }
+    ::_exit(2);
+  }
+  if (pid < 0) return "fork failed";
+  int status = 0;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  bool ended = false;
+  while (!(ended = ::waitpid(pid, &status, WNOHANG) == pid) && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  if (!ended) {
+    ::kill(pid, SIGKILL);
+    ::waitpid(pid, &status, 0);
+    return "it did not end";
+  }
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return "";
+  return "not refused with \"" + message + "\"";
+}
+
+// "empty": anything but a regular file is refused before it is read.
 // (For a run, which appends to the file; `arena ratings` reads pipes: ReadFrom::FileOrPipe.)
 TEST(ResultsFile, OnlyARegularFileIsRead) {
   TempDir d;
@@ -371,29 +399,28 @@ TEST(ResultsFile, OnlyARegularFileIsRead) {
       {dir, "'" + dir + "' is a directory, not an arena results file"},
       {"/dev/zero", "'/dev/zero' is a device, not an arena results file"},
   };
-  for (const auto& [path, message] : cases) {
-    const pid_t pid = ::fork();
-    if (pid == 0) {
-      try {
-        read_results(path);
-      } catch (const ResultsError& e) {
-        ::_exit(e.what() == message ? 0 : 1);
-      } catch (...) {
-      }
-      ::_exit(2);
-    }
-    ASSERT_GT(pid, 0) << "fork failed";
-    int status = 0;
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
-    bool ended = false;
-    while (!(ended = ::waitpid(pid, &status, WNOHANG) == pid) && std::chrono::steady_clock::now() < deadline)
-      std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    if (!ended) {
-      ::kill(pid, SIGKILL);
-      ::waitpid(pid, &status, 0);
-      ADD_FAILURE() << path << ": the read did not end";
-      continue;
-    }
-    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << path << ": not refused with \"" << message << "\"";
-  }
+  for (const auto& [path, message] : cases)
+    EXPECT_EQ(refusal_in_child([&path = path] { read_results(path); }, message), "") << path;
+}
+
+// A file read as results and replaced before the run appends to it is checked again: a named
+// pipe would block the open for good, /dev/null would swallow the games.
+TEST(ResultsFile, OnlyARegularFileIsAppendedTo) {
+  TempDir d;
+  const auto fifo = (d.path / "fifo.jsonl").string();
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0644), 0);
+  const auto dir = (d.path / "dir.jsonl").string();
+  fs::create_directories(dir);
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {fifo, "'" + fifo + "' is a named pipe (FIFO), not an arena results file"},
+      {dir, "'" + dir + "' is a directory, not an arena results file"},
+      {"/dev/null", "'/dev/null' is a device, not an arena results file"},
+  };
+  for (const auto& [path, message] : cases)
+    EXPECT_EQ(refusal_in_child([&path = path] { ResultsWriter::append_to(path, 0); }, message), "") << path;
+
+  const auto p = d.path / "r.jsonl";  // a regular file is still appended to
+  { ResultsWriter::create(p.string(), header); }
+  { ResultsWriter::append_to(p.string(), fs::file_size(p)).append(game(1)); }
+  EXPECT_EQ(read_results(p.string()).games.size(), 1u);
 }
