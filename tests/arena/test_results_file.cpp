@@ -386,20 +386,25 @@ std::string refusal_in_child(const std::function<void()>& open_it, const std::st
   return "not refused with \"" + message + "\"";
 }
 
+// Paths in `d` that are not regular files (a named pipe, a directory) and `device`, each with the
+// message that refuses it.
+std::vector<std::pair<std::string, std::string>> not_regular_files(const TempDir& d, const std::string& device) {
+  const auto fifo = (d.path / "fifo.jsonl").string();
+  EXPECT_EQ(::mkfifo(fifo.c_str(), 0644), 0);
+  const auto dir = (d.path / "dir.jsonl").string();
+  fs::create_directories(dir);
+  return {
+      {fifo, "'" + fifo + "' is a named pipe (FIFO), not an arena results file"},
+      {dir, "'" + dir + "' is a directory, not an arena results file"},
+      {device, "'" + device + "' is a device, not an arena results file"},
+  };
+}
+
 // "empty": anything but a regular file is refused before it is read.
 // (For a run, which appends to the file; `arena ratings` reads pipes: ReadFrom::FileOrPipe.)
 TEST(ResultsFile, OnlyARegularFileIsRead) {
   TempDir d;
-  const auto fifo = (d.path / "fifo.jsonl").string();
-  ASSERT_EQ(::mkfifo(fifo.c_str(), 0644), 0);
-  const auto dir = (d.path / "dir.jsonl").string();
-  fs::create_directories(dir);
-  const std::vector<std::pair<std::string, std::string>> cases = {
-      {fifo, "'" + fifo + "' is a named pipe (FIFO), not an arena results file"},
-      {dir, "'" + dir + "' is a directory, not an arena results file"},
-      {"/dev/zero", "'/dev/zero' is a device, not an arena results file"},
-  };
-  for (const auto& [path, message] : cases)
+  for (const auto& [path, message] : not_regular_files(d, "/dev/zero"))
     EXPECT_EQ(refusal_in_child([&path = path] { read_results(path); }, message), "") << path;
 }
 
@@ -407,16 +412,7 @@ TEST(ResultsFile, OnlyARegularFileIsRead) {
 // pipe would block the open for good, /dev/null would swallow the games.
 TEST(ResultsFile, OnlyARegularFileIsAppendedTo) {
   TempDir d;
-  const auto fifo = (d.path / "fifo.jsonl").string();
-  ASSERT_EQ(::mkfifo(fifo.c_str(), 0644), 0);
-  const auto dir = (d.path / "dir.jsonl").string();
-  fs::create_directories(dir);
-  const std::vector<std::pair<std::string, std::string>> cases = {
-      {fifo, "'" + fifo + "' is a named pipe (FIFO), not an arena results file"},
-      {dir, "'" + dir + "' is a directory, not an arena results file"},
-      {"/dev/null", "'/dev/null' is a device, not an arena results file"},
-  };
-  for (const auto& [path, message] : cases)
+  for (const auto& [path, message] : not_regular_files(d, "/dev/null"))
     EXPECT_EQ(refusal_in_child([&path = path] { ResultsWriter::append_to(path, 0); }, message), "") << path;
 
   const auto p = d.path / "r.jsonl";  // a regular file is still appended to
