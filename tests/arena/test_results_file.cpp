@@ -357,7 +357,6 @@ TEST(ResultsFile, ARunRemovesOnlyItsOwnLockFile) {
   }
 }
 
-// A named pipe blocked the read forever, /dev/zero never ended and a directory was called
 // Runs `open_it` in a child process, so that an open or read that hangs fails the test instead of
 // stopping it; an empty string when it threw `message`, what went wrong otherwise.
 std::string refusal_in_child(const std::function<void()>& open_it, const std::string& message) {
@@ -400,6 +399,7 @@ std::vector<std::pair<std::string, std::string>> not_regular_files(const TempDir
   };
 }
 
+// A named pipe blocked the read forever, /dev/zero never ended and a directory was called
 // "empty": anything but a regular file is refused before it is read.
 // (For a run, which appends to the file; `arena ratings` reads pipes: ReadFrom::FileOrPipe.)
 TEST(ResultsFile, OnlyARegularFileIsRead) {
