@@ -60,6 +60,11 @@ std::string kind_of(mode_t mode) {
   return "not a regular file";
 }
 
+// The one refusal of a path that names something other than a regular file, read or appended to.
+ResultsError not_a_regular_file(const std::string& path, mode_t mode) {
+  return ResultsError("'" + path + "' is " + kind_of(mode) + ", not an arena results file");
+}
+
 // The whole file. A named pipe would block the open (and then every read) for good, a device
 // such as /dev/zero never ends, and a directory holds no lines, so anything but a regular file
 // is refused before a byte is read; O_NONBLOCK keeps the open itself from waiting on a pipe.
@@ -71,9 +76,8 @@ std::string read_results_bytes(const std::string& path, bool pipe_ok) {
   const bool stat_ok = ::fstat(fd, &st) == 0;
   const bool pipe = stat_ok && S_ISFIFO(st.st_mode) && pipe_ok;
   if (!stat_ok || (!S_ISREG(st.st_mode) && !pipe)) {
-    const std::string kind = kind_of(st.st_mode);
     ::close(fd);
-    throw ResultsError("'" + path + "' is " + kind + ", not an arena results file");
+    throw not_a_regular_file(path, st.st_mode);
   }
   if (pipe) ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);  // wait for the writer's lines
   std::string data;
@@ -273,14 +277,13 @@ ResultsWriter ResultsWriter::append_to(const std::string& path, std::uint64_t go
   // what was opened.
   struct stat named {};
   if (::lstat(path.c_str(), &named) == 0 && !S_ISREG(named.st_mode) && !S_ISLNK(named.st_mode))
-    throw ResultsError("'" + path + "' is " + kind_of(named.st_mode) + ", not an arena results file");
+    throw not_a_regular_file(path, named.st_mode);
   const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
   if (fd < 0) throw ResultsError(sys_error("cannot open results file", path));
   struct stat st {};
   if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-    const std::string kind = kind_of(st.st_mode);
     ::close(fd);
-    throw ResultsError("'" + path + "' is " + kind + ", not an arena results file");
+    throw not_a_regular_file(path, st.st_mode);
   }
   ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
   if (static_cast<std::uint64_t>(st.st_size) > good_bytes) {
