@@ -10,6 +10,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cctype>
+#include <cerrno>
 #include <filesystem>
 #include <mutex>
 #include <thread>
@@ -24,9 +26,6 @@
 #include <boost/process/start_dir.hpp>
 #include <boost/process/args.hpp>
 #include <boost/process/exe.hpp>
-#include <cctype>
-#include <cerrno>
-#include <thread>
 
 namespace arena::process {
 
