@@ -73,9 +73,15 @@ std::string format_bestmove(const Game& root, const search::Result& result) {
   std::string out = "bestmove " + root.move_text(best);
   Game after = root;
   after.play(best);
-  if (!result.ponder.is_none() && !after.over() && after.side_to_move() != root.side_to_move() &&
-      after.is_legal(result.ponder))
-    out += " ponder " + after.move_text(result.ponder);
+  // A ponder move is the opponent's whole turn: the engine must be to move after it. Not after a
+  // move that gives the opponent another move (or passes back to it), nor after one that ends the
+  // game: a GUI would send `go ponder` on a position the engine does not move in.
+  if (result.ponder.is_none() || after.over() || after.side_to_move() == root.side_to_move() ||
+      !after.is_legal(result.ponder))
+    return out;
+  Game reply = after;
+  reply.play(result.ponder);
+  if (!reply.over() && reply.side_to_move() == root.side_to_move()) out += " ponder " + after.move_text(result.ponder);
   return out;
 }
 

@@ -112,6 +112,27 @@ TEST(ScoreText, ProvenScoresAndPv) {
             "info depth 3 seldepth 5 score proven 8 lowerbound nodes 2000 nps 500000 time 4 hashfull 0 pv 3 6 1");
 }
 
+// `ponder` names the opponent's whole turn: only a reply after which the engine moves again.
+TEST(BestmoveText, PonderOnlyOnAReplyThatHandsTheTurnBack) {
+  auto bestmove = [](const char* notation, int best, int ponder) {
+    const Game root = *Game::from_notation(notation);
+    search::Result result;
+    result.best = Move::sow(best - 1);
+    result.ponder = Move::sow(ponder - 1);
+    return format_bestmove(root, result);
+  };
+  // After South's 3 (an extra turn) and 6, North's 4 hands the turn back; North's 2 ends in
+  // North's store and North moves again.
+  const char* after_3 = "kalah(6,4) 4,4,0,5,5,5:1 4,4,4,4,4,4:0 s";
+  EXPECT_EQ(bestmove(after_3, 6, 4), "bestmove 6 ponder 4");
+  EXPECT_EQ(bestmove(after_3, 6, 2), "bestmove 6");
+  EXPECT_EQ(bestmove("kalah(6,4) 4,4,4,4,4,4:0 4,4,4,4,4,4:0 s", 3, 4), "bestmove 3")
+      << "South moves again after its 3: nothing to ponder";
+  // North's only reply ends the game.
+  EXPECT_EQ(bestmove("kalah(6,4) 0,0,0,0,1,0:23 0,0,0,0,0,1:23 s", 5, 6), "bestmove 5");
+  EXPECT_EQ(bestmove(after_3, 6, 7), "bestmove 6") << "an illegal ponder move is left out";
+}
+
 TEST(Session, TranscriptThroughStreams) {
   std::istringstream in("umi\nposition startpos kalah(3,3) moves 1\nd\ngo depth 2\n");
   std::ostringstream out;

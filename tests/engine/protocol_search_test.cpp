@@ -69,7 +69,8 @@ TEST_F(UmiSearch, DepthLimitReportsEachIteration) {
 }
 
 // The pv of a depth-limited search is as long as the depth (its last move is the one the nodes
-// just above the leaves chose, which keep no table entry), so a depth-2 search has a ponder move.
+// just above the leaves chose, which keep no table entry), so a depth-2 search has a ponder move
+// (from Mangala's start, whose depth-2 pv ends in a North move that hands the turn back).
 TEST_F(UmiSearch, ThePvIsAsLongAsTheDepth) {
   send("position startpos mangala moves 4");
   send("go depth 4");
@@ -82,8 +83,40 @@ TEST_F(UmiSearch, ThePvIsAsLongAsTheDepth) {
     for (std::string m; pv >> m;) ++moves;
     EXPECT_EQ(moves, depth) << l;
   }
+  send("position startpos mangala");
   send("go depth 2");
   EXPECT_TRUE(std::regex_match(until("bestmove").back(), std::regex("bestmove [1-6] ponder [1-6]")));
+}
+
+// `bestmove X ponder Y`: after X and Y the engine is to move again, so that the GUI's `go ponder`
+// is on a position the engine moves in (an outside review found Y giving the opponent an extra
+// turn, and the engine answering `ponderhit` with a move for the opponent). The review's
+// positions; kalah after 3 at depth 6 ended its pv with such a Y.
+TEST_F(UmiSearch, APonderMoveLeavesTheEngineToMove) {
+  auto to_move = [&] {
+    for (const std::string& line : answer("d"))
+      if (starts_with(line, "tomove ")) return line.substr(7);
+    return std::string("(no tomove line)");
+  };
+  int pondered = 0;
+  for (const char* game : {"startpos kalah moves 3", "startpos kalah moves 3 6", "startpos kalah", "startpos mangala",
+                           "startpos mangala moves 4", "startpos mangala2", "startpos kalah(6,4,empty) moves 3 6 5"}) {
+    for (const char* go : {"go depth 2", "go depth 6"}) {
+      SCOPED_TRACE(std::string(game) + ", " + go);
+      const std::string position = std::string("position ") + game;
+      send(position);
+      const std::string engine_side = to_move();
+      send(go);
+      const std::string bestmove = until("bestmove").back();
+      std::smatch m;
+      if (!std::regex_match(bestmove, m, std::regex("bestmove (\\S+) ponder (\\S+)"))) continue;
+      ++pondered;
+      const bool has_moves = position.find(" moves ") != std::string::npos;
+      send(position + (has_moves ? " " : " moves ") + m[1].str() + " " + m[2].str());
+      EXPECT_EQ(to_move(), engine_side) << bestmove;
+    }
+  }
+  EXPECT_GE(pondered, 4) << "too few ponder moves to check";
 }
 
 TEST_F(UmiSearch, EveryVariantAndLimitGivesALegalMove) {
