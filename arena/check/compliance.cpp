@@ -55,6 +55,7 @@ class Checker {
     unknown_command();
     malformed_go(specs.front());
     long_line();
+    long_position_line(specs.front());
     cr_line_endings();
     quit();
     return items_;
@@ -392,6 +393,22 @@ class Checker {
       return add(item, Verdict::Fail, expected,
                  std::to_string(r.errors().size()) + " error lines, " + std::to_string(1 + readies) + " readyok (the line was executed)");
     add(item, Verdict::Pass, expected, "'" + shown(r.errors().front()) + "'");
+  }
+
+  // PROTOCOL.md 1: a discarded `position` line leaves no position, so a GUI that missed the error
+  // line never gets a move for the game before. The line would be valid if it were executed.
+  void long_position_line(const std::string& spec) {
+    const std::string item = "long position line";
+    const std::string expected = "'bestmove none' to 'go depth 1' after a 70000-byte position line was discarded";
+    if (skipped(item, expected)) return;
+    engine_.send("position startpos " + spec);
+    engine_.send("position startpos " + spec + std::string(70000, ' ') + "moves");
+    engine_.send("go depth 1");
+    const Reply r = engine_.until("bestmove", o_.ready);
+    if (!r.found) return add(item, Verdict::Fail, expected, r.failure);
+    const auto bm = protocol::parse_bestmove(r.last());
+    if (!bm || bm->move != "none") return add(item, Verdict::Fail, expected, "'" + shown(r.last()) + "' (the old position was kept)");
+    add(item, Verdict::Pass, expected, "bestmove none");
   }
 
   // PROTOCOL.md 1: LF, CR and CR LF all end a line.

@@ -67,6 +67,11 @@ class BotSession {
 
   // quit or end of input: a held bestmove is printed first, as an engine's stopped search would.
   void finish() { release(); }
+  // A discarded line (too long) runs no part of itself, but one that began with `position` leaves
+  // no position, as a bad `position` does (PROTOCOL.md, section 1).
+  void discarded(const umi::InputLine& line) {
+    if (line.is_position()) game_.reset();
+  }
 
  private:
   // The answer of an infinite or ponder search, held until stop (or ponderhit).
@@ -152,6 +157,7 @@ int run_umi(const BotInfo& info, const Policy& policy, std::istream& in, std::os
   while (auto line = reader.next()) {
     if (line->too_long) {
       out << "info string error: line longer than " << umi::kMaxLineBytes << " bytes discarded" << std::endl;
+      session.discarded(*line);
       continue;
     }
     if (!session.execute(line->text)) return 0;

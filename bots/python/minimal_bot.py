@@ -151,25 +151,38 @@ def number(token, signed=False):
     return -value if token.startswith("-") else value
 
 
+class Discarded:
+    """An over-long input line: none of it runs, but a discarded position clears the position."""
+    def __init__(self, head):
+        self.head = head        # its first 16 bytes after leading blanks
+
+
+def keep_head(head, piece):
+    return (head + piece if head else piece.lstrip(b" \t"))[:16]
+
+
 def read_lines(stream):
-    """Yields input lines as bytes, ending at LF, CR or CR LF; None for an over-long line."""
-    tail, too_long, after_cr = b"", False, False
+    """Yields input lines as bytes, ending at LF, CR or CR LF; a Discarded for an over-long line."""
+    tail, head, after_cr = b"", None, False     # head is not None: the line is over-long
     while True:
         chunk = stream.read1(65536)
         if not chunk:                      # end of input: a last line without an ending counts
-            if tail or too_long:
-                yield None if too_long else tail
+            if tail or head is not None:
+                yield tail if head is None else Discarded(head)
             return
         if after_cr and chunk.startswith(b"\n"):
             chunk = chunk[1:]              # the LF of a CR LF split between two reads
         after_cr = chunk.endswith(b"\r")
         *lines, rest = re.split(rb"\r\n|\r|\n", chunk)
         for line in lines:
-            yield None if too_long or len(tail) + len(line) > MAX_LINE else tail + line
-            tail, too_long = b"", False
+            if head is None and len(tail) + len(line) <= MAX_LINE:
+                yield tail + line
+            else:
+                yield Discarded(keep_head(head or b"", tail + line))
+            tail, head = b"", None
         tail += rest
-        if len(tail) > MAX_LINE:           # keep no more of an over-long line in memory
-            tail, too_long = b"", True
+        if head is not None or len(tail) > MAX_LINE:   # keep no more of it in memory
+            tail, head = b"", keep_head(head or b"", tail)
 
 
 def parse_position(tokens):
@@ -248,8 +261,11 @@ def main():
     seed, game = 0, None
     pending = None      # a go waiting for stop: (its move, whether ponderhit answers it)
     for raw in read_lines(sys.stdin.buffer):
-        if raw is None:
-            send("info string error: line longer than 65536 bytes discarded")
+        if isinstance(raw, Discarded):
+            if raw.head:       # (a line of blanks only is ignored, however long)
+                send("info string error: line longer than 65536 bytes discarded")
+                if raw.head.split()[0] == b"position":
+                    game = None
             continue
         text = raw.decode("utf-8", "replace")
         tokens = re.findall("[^ \t]+", text)

@@ -19,12 +19,20 @@ inline constexpr std::size_t kMaxLineBytes = 65536;
 struct InputLine {
   std::string text;
   bool too_long = false;  // text is empty: the line was discarded
+  // The line's first bytes after any leading blanks, kept also when it is discarded: a discarded
+  // `position` must still clear the position (PROTOCOL.md, section 1).
+  static constexpr std::size_t kHeadBytes = 16;
+  std::string head;
+
+  // Whether the line's first token is `position`.
+  bool is_position() const;
 };
 
 class LineReader {
  public:
   explicit LineReader(std::istream& in, std::size_t max_bytes = kMaxLineBytes) : in_(in), max_bytes_(max_bytes) {}
-  // The next line without its terminator; empty lines are skipped. Nothing at end of input.
+  // The next line without its terminator; empty lines, and lines of blanks too long to keep, are
+  // skipped. Nothing at end of input.
   std::optional<InputLine> next();
 
  private:

@@ -32,6 +32,9 @@ void Session::run(std::istream& in) {
     line_has_error_ = false;
     if (line->too_long) {
       error("line longer than " + std::to_string(kMaxLineBytes) + " bytes discarded");
+      // None of it runs, but a `position` the GUI believes sent must not leave the old position
+      // to be searched by mistake: as after any bad position, there is none.
+      if (line->is_position()) game_.reset();
       continue;
     }
     try {

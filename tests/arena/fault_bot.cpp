@@ -34,6 +34,7 @@
 //   ignore-quit     ignores quit, the end of its input and SIGTERM
 //   cr-endings      ends every output line with a bare CR (legal: PROTOCOL.md section 1)
 //   no-line-limit   reads input lines of any length (PROTOCOL.md says: discard over 65,536 bytes)
+//   keep-position-on-long-line   keeps its position when a too-long `position` line is discarded
 //   exit-at-start   writes a line to stderr and exits with status 5 before reading anything
 //   signal-at-start dies of SIGTERM before reading anything
 //   ignore-extra-turns  gives the turn to the opponent after every move of `position ... moves`,
@@ -151,6 +152,7 @@ int main(int argc, char** argv) {
   while (auto input = reader.next()) {
     if (input->too_long) {
       std::cout << "info string error: line too long" << std::endl;
+      if (input->is_position() && !process_fault("keep-position-on-long-line")) game.reset();
       continue;
     }
     const std::string& line = input->text;

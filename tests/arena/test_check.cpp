@@ -47,7 +47,7 @@ TEST(Check, TheEnginePassesEveryItem) {
                            "[PASS] extra turn kalah(6,4)", "[PASS] extra turn mangala", "[PASS] pass mangala2",
                            "[PASS] go movestogo", "[PASS] go nodes", "[PASS] info lines", "[PASS] go infinite + stop", "[PASS] isready during search",
                            "[PASS] finished position", "[PASS] gameover notice", "[PASS] unknown command",
-                           "[PASS] malformed go", "[PASS] long line", "[PASS] CR line endings", "[PASS] quit"})
+                           "[PASS] malformed go", "[PASS] long line", "[PASS] long position line", "[PASS] CR line endings", "[PASS] quit"})
     EXPECT_NE(r.out.find(item), std::string::npos) << item << "\n" << r.out;
   EXPECT_NE(r.out.find("the engine follows the protocol"), std::string::npos);
 }
@@ -101,6 +101,7 @@ INSTANTIATE_TEST_SUITE_P(
                       Expect{"exit_after_handshake", {"--fault", "exit-after-handshake"}, "options"},
                       Expect{"ignore_quit", {"--fault", "ignore-quit"}, "quit"},
                       Expect{"no_line_limit", {"--fault", "no-line-limit"}, "long line"},
+                      Expect{"keep_position_on_long_line", {"--fault", "keep-position-on-long-line"}, "long position line"},
                       Expect{"uci_info", {"--fault", "uci-info", "--at", "4"}, "info lines"},
                       Expect{"illegal_pv", {"--fault", "illegal-pv", "--at", "7"}, "info lines"},
                       Expect{"grandchild", {"--fault", "grandchild"}, "position startpos kalah(6,4)"},

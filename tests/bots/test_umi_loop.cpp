@@ -90,6 +90,13 @@ TEST(BotLoop, LineEndingsAndTheLineLimit) {
   EXPECT_EQ(session("isready\risready\r\nisready"), (Lines{"readyok", "readyok", "readyok"}));
   EXPECT_EQ(session("isready" + std::string(70000, 'x') + "\nisready\n"),
             (Lines{"info string error: line longer than 65536 bytes discarded", "readyok"}));
+  EXPECT_EQ(session(std::string(70000, ' ') + "\nisready\n"), (Lines{"readyok"})) << "blanks are ignored, however many";
+  // A discarded position leaves none, as a bad one does.
+  std::string position = " position startpos kalah(6,4) moves";
+  while (position.size() <= 70000) position += " 1";
+  EXPECT_EQ(session("position startpos kalah(6,4)\n" + position + "\ngo depth 1\n"),
+            (Lines{"info string error: line longer than 65536 bytes discarded",
+                   "info string error: go: no position (send position first)", "bestmove none"}));
 }
 
 TEST(BotLoop, AFinishedGameIsAnsweredAtOnceWhateverTheLimits) {

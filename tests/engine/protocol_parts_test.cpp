@@ -3,8 +3,12 @@
 #include <gtest/gtest.h>
 
 #include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "protocol/commands.h"
+#include "protocol/line_io.h"
 #include "protocol/options.h"
 #include "protocol/protocol.h"
 #include "protocol/search_report.h"
@@ -131,6 +135,23 @@ TEST(BestmoveText, PonderOnlyOnAReplyThatHandsTheTurnBack) {
   // North's only reply ends the game.
   EXPECT_EQ(bestmove("kalah(6,4) 0,0,0,0,1,0:23 0,0,0,0,0,1:23 s", 5, 6), "bestmove 5");
   EXPECT_EQ(bestmove(after_3, 6, 7), "bestmove 6") << "an illegal ponder move is left out";
+}
+
+// A discarded line keeps its head, so that a discarded `position` can still clear the position;
+// a line of blanks is skipped however long. (A limit of 10 bytes stands in for 65536.)
+TEST(LineReader, DiscardedLinesKeepTheirHeadAndLongBlankLinesAreSkipped) {
+  std::istringstream in("position startpos kalah\n \t position startpos kalah\npositions startpos\n"
+                        "             \nposition\nisready\n \t               \r\nd");
+  LineReader reader(in, 10);
+  std::vector<std::pair<std::string, bool>> lines;  // text, or "<discarded: head>"; is_position
+  while (auto line = reader.next())
+    lines.emplace_back(line->too_long ? "<discarded: " + line->head + ">" : line->text, line->is_position());
+  EXPECT_EQ(lines, (std::vector<std::pair<std::string, bool>>{{"<discarded: position startpo>", true},
+                                                              {"<discarded: position startpo>", true},
+                                                              {"<discarded: positions startp>", false},
+                                                              {"position", true},
+                                                              {"isready", false},
+                                                              {"d", false}}));
 }
 
 TEST(Session, TranscriptThroughStreams) {

@@ -216,13 +216,20 @@ TEST_F(Umi, RandomBytesNeverStopTheEngine) {
 }
 
 TEST_F(Umi, OverlongLinesAreDiscardedWithOneError) {
+  send("position startpos mangala");
   std::string huge(100000, 'x');
   expect_one_error(answer(huge), "100000 bytes");
-  std::string moves = "position startpos kalah moves";
-  while (moves.size() <= 70000) moves += " 1";
-  send("position startpos mangala");
-  expect_one_error(answer(moves), "an overlong valid-looking position");
   EXPECT_EQ(notation(), "mangala 4,4,4,4,4,4:0 4,4,4,4,4,4:0 s") << "the discarded line changed nothing";
+  EXPECT_TRUE(answer(std::string(100000, ' ') + "\t ").empty()) << "a line of blanks is ignored, however long";
+  // A discarded position runs no part of itself, but leaves no position, as a bad position does: a
+  // GUI that missed the error line must not get a move for the game before (an outside review).
+  std::string moves = "  position startpos kalah moves";
+  while (moves.size() <= 70000) moves += " 1";
+  expect_one_error(answer(moves), "an overlong valid-looking position");
+  expect_one_error(answer("d"), "d after a discarded position");
+  send("go depth 3");
+  EXPECT_EQ(without_progress(until("bestmove")), (std::vector<std::string>{
+                "info string error: go: no position (send position first)", "bestmove none"}));
   // 65536 bytes exactly is still a line.
   std::string longest = "position startpos kalah";
   longest += std::string(65536 - longest.size(), ' ');
