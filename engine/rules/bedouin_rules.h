@@ -65,9 +65,29 @@ class BedouinRules {
         for (int c = 0; a + b + c <= total_; ++c) f(Move::distribute(a, b, c));
   }
 
-  long distribution_count() const {
-    const long k = total_;
-    return (k + 1) * (k + 2) * (k + 3) / 6;
+  long distribution_count() const { return at_most(3, total_); }
+
+  // The distribution at `index` (0 <= index < distribution_count()) in for_each_move's order, found
+  // without listing the others (there are 2,362,041 for 240 counters): the first part is the
+  // largest whose predecessors, all with smaller first parts, number at most `index`; then the
+  // second likewise.
+  Move distribution_at(long index) const {
+    assert(0 <= index && index < distribution_count());
+    int part[2];
+    long left = total_;
+    for (int free = 3, i = 0; i < 2; --free, ++i) {
+      // Tuples with first part below x: at_most(free, left) - at_most(free, left - x).
+      long low = 0, high = left;
+      while (low < high) {
+        const long mid = (low + high + 1) / 2;
+        if (at_most(free, left) - at_most(free, left - mid) <= index) low = mid;
+        else high = mid - 1;
+      }
+      index -= at_most(free, left) - at_most(free, left - low);
+      part[i] = static_cast<int>(low);
+      left -= low;
+    }
+    return Move::distribute(part[0], part[1], static_cast<int>(index));
   }
 
   bool is_legal(const Position& p, Move mv) const {
@@ -155,6 +175,10 @@ class BedouinRules {
   }
 
  private:
+  // How many tuples of `free` (2 or 3) counts sum to at most m.
+  static long at_most(int free, long m) {
+    return free == 3 ? (m + 1) * (m + 2) * (m + 3) / 6 : (m + 1) * (m + 2) / 2;
+  }
   // A main-play move on p (the parent's header already in it: child_of or start_child). Once a
   // sowing leaves a row empty the game is over; otherwise both rows hold counters, so the
   // opponent always has a move (no pass in main play after a move).

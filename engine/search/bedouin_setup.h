@@ -3,6 +3,7 @@
 // thousands of choices (62,196 for 70 counters). Ranked statically, then the best few searched.
 // Part of AlphaBeta (alphabeta.h includes this file at its end).
 #include <algorithm>
+#include <functional>
 #include <numeric>
 #include <vector>
 
@@ -17,25 +18,41 @@ template <class R>
 Result AlphaBeta<R>::choose_distribution(const Position& root, const std::function<void(const Info&)>& on_info) {
   struct Candidate {
     Move move;
-    Position after;  // North to choose keep or flip
-    int value;       // for South
+    Position after;     // North to choose keep or flip
+    int value;          // for South
+    std::size_t order;  // when it was ranked: the earlier of two equal values is kept
   };
   // Ranking every distribution takes seconds for hundreds of counters, so it obeys the limits
   // like a search (each distribution ranked counts as a node). It visits them in a stride that
   // spreads any prefix over the whole set: a ranking cut short by the clock or `stop` still
-  // chooses among all kinds of distributions, not only those that start alike.
-  std::vector<Move> moves;
-  rules_.for_each_move(root, [&](Move mv) { moves.push_back(mv); });
-  const std::size_t count = moves.size();
+  // chooses among all kinds of distributions, not only those that start alike. Distributions are
+  // made from their index and only the finalists are kept: listing 2.4 M of them (240 counters)
+  // first took 70 ms before the first limit check, and keeping them all 150 MB.
+  std::size_t count = 0;
+  std::function<Move(std::size_t)> move_at;
+  std::vector<Move> listed;  // rules without an index of their set-up moves
+  if constexpr (requires { rules_.distribution_at(0L); }) {
+    count = static_cast<std::size_t>(rules_.distribution_count());
+    move_at = [&](std::size_t i) { return rules_.distribution_at(static_cast<long>(i)); };
+  } else {
+    rules_.for_each_move(root, [&](Move mv) { listed.push_back(mv); });
+    count = listed.size();
+    move_at = [&](std::size_t i) { return listed[i]; };
+  }
   std::size_t stride = count * 5 / 8 + 1;
   while (std::gcd(stride, count) != 1) ++stride;
+  constexpr std::size_t kFinalists = 32;
+  // A heap whose front is the worst finalist kept.
+  const auto better = [](const Candidate& a, const Candidate& b) {
+    return a.value > b.value || (a.value == b.value && a.order < b.order);
+  };
   std::vector<Candidate> all;
-  all.reserve(count);
+  all.reserve(kFinalists);
   for (std::size_t i = 0, at = 0; i < count && !aborted_; ++i, at = (at + stride) % count) {
     if ((++nodes_ & 255) == 0 || nodes_ >= node_limit_) check_limits();
     if (aborted_) break;
-    const Move mv = moves[at];
-    Candidate c{mv, rules_.play(root, mv), 0};
+    const Move mv = move_at(at);
+    Candidate c{mv, rules_.play(root, mv), 0, i};
     int worst = kInfinity;
     for (Move choice : {Move::keep(), Move::flip()}) {
       Position q = rules_.play(c.after, choice);
@@ -45,18 +62,22 @@ Result AlphaBeta<R>::choose_distribution(const Position& root, const std::functi
       worst = std::min(worst, for_south);
     }
     c.value = worst + noise(key(c.after) ^ mv.raw());
-    all.push_back(c);
+    if (all.size() < kFinalists) {
+      all.push_back(c);
+      std::push_heap(all.begin(), all.end(), better);
+    } else if (better(c, all.front())) {
+      std::pop_heap(all.begin(), all.end(), better);
+      all.back() = c;
+      std::push_heap(all.begin(), all.end(), better);
+    }
   }
   Result result;
   result.nodes = nodes_;
   if (all.empty()) {  // stopped before the first: any legal distribution
-    if (count) result.best = moves.front();
+    if (count) result.best = move_at(0);
     return result;
   }
-  constexpr std::size_t kFinalists = 32;
-  std::partial_sort(all.begin(), all.begin() + std::min(kFinalists, all.size()), all.end(),
-                    [](const Candidate& a, const Candidate& b) { return a.value > b.value; });
-  all.resize(std::min(kFinalists, all.size()));
+  std::sort_heap(all.begin(), all.end(), better);  // best first
 
   result.best = all.front().move;
   result.score = all.front().value;

@@ -4,6 +4,7 @@
 #include <atomic>
 #include <vector>
 
+#include "rules/bedouin_rules.h"
 #include "rules/game.h"
 #include "rules/perft.h"
 
@@ -52,6 +53,24 @@ TEST(Perft, BedouinDistributionCount) {
   Game g(Variant::bedouin(70));
   EXPECT_EQ(mancala::perft(g.variant(), g.position(), 1), 62196u);
   EXPECT_EQ(g.legal_moves().size(), 62196u);
+}
+
+// distribution_at(i) is the i-th distribution that for_each_move lists, for every i.
+TEST(Perft, BedouinDistributionAtIndexIsTheListedOne) {
+  for (int counters : {1, 2, 5, 17, 70}) {
+    const mancala::BedouinRules rules(Variant::bedouin(counters));
+    const Game g(Variant::bedouin(counters));
+    long index = 0;
+    rules.for_each_move(g.position(), [&](mancala::Move mv) {
+      EXPECT_EQ(rules.distribution_at(index), mv) << counters << " counters, index " << index;
+      ++index;
+    });
+    EXPECT_EQ(index, rules.distribution_count()) << counters;
+  }
+  const mancala::BedouinRules big(Variant::bedouin(240));
+  EXPECT_EQ(big.distribution_count(), 2362041);
+  EXPECT_EQ(big.distribution_at(0), mancala::Move::distribute(0, 0, 0));
+  EXPECT_EQ(big.distribution_at(big.distribution_count() - 1), mancala::Move::distribute(240, 0, 0));
 }
 
 }  // namespace
