@@ -91,8 +91,10 @@ void SearchThread::run(SearchJob job) {
     limits.infinite = true;
   }
   bool reported = false;
+  std::uint64_t reported_nodes = 0;  // in the last info line
   auto report = [&](const search::Info& info) {
     reported = true;
+    reported_nodes = info.nodes;
     out_.write(format_info(job.game, info));
   };
   search::Result result;
@@ -121,7 +123,10 @@ void SearchThread::run(SearchJob job) {
     holding_ = false;
     break;
   }
-  if (!reported && !job.game.over()) out_.write(format_summary_info(job.game, result, searched.count()));
+  // No info line yet, or nodes searched after the last one (an iteration or a proof attempt cut
+  // short): one summary line, so that the last line before bestmove carries the search's totals.
+  if ((!reported || result.nodes > reported_nodes) && !job.game.over())
+    out_.write(format_summary_info(job.game, result, searched.count()));
   const std::string line = format_bestmove(job.game, result);
   running_ = false;  // before the line: a GUI that reacts to bestmove finds the engine idle
   out_.write(line);

@@ -214,6 +214,13 @@ TEST_F(UmiSearch, NodeLimitIsExact) {
     }
     // (One node is too few for the first iteration to finish: one summary line, and a move.)
     EXPECT_GE(reports, limit > 1 ? 2 : 1) << limit;
+    // The last iteration was cut short: a summary line gives the search's totals (a GUI that logs
+    // the last line's nodes would otherwise undercount; an outside review).
+    ASSERT_GE(lines.size(), 2u);
+    std::smatch m;
+    EXPECT_TRUE(std::regex_match(lines[lines.size() - 2], m, std::regex("info nodes (\\d+) nps \\d+ time \\d+ pv (\\S+)")) &&
+                m[1].str() == std::to_string(limit) && lines.back() == "bestmove " + m[2].str())
+        << lines[lines.size() - 2] << " / " << lines.back();
   }
 }
 
