@@ -264,7 +264,7 @@ def main():
         if isinstance(raw, Discarded):
             if raw.head:       # (a line of blanks only is ignored, however long)
                 send("info string error: line longer than 65536 bytes discarded")
-                if raw.head.split()[0] == b"position":
+                if re.match(rb"position(?:[ \t]|$)", raw.head):
                     game = None
             continue
         text = raw.decode("utf-8", "replace")
