@@ -3,7 +3,6 @@
 // thousands of choices (62,196 for 70 counters). Ranked statically, then the best few searched.
 // Part of AlphaBeta (alphabeta.h includes this file at its end).
 #include <algorithm>
-#include <functional>
 #include <numeric>
 #include <vector>
 
@@ -28,17 +27,15 @@ Result AlphaBeta<R>::choose_distribution(const Position& root, const std::functi
   // chooses among all kinds of distributions, not only those that start alike. Distributions are
   // made from their index and only the finalists are kept: listing 2.4 M of them (240 counters)
   // first took 70 ms before the first limit check, and keeping them all 150 MB.
-  std::size_t count = 0;
-  std::function<Move(std::size_t)> move_at;
+  constexpr bool kIndexed = requires(const R& r) { r.distribution_at(0L); };
   std::vector<Move> listed;  // rules without an index of their set-up moves
-  if constexpr (requires { rules_.distribution_at(0L); }) {
-    count = static_cast<std::size_t>(rules_.distribution_count());
-    move_at = [&](std::size_t i) { return rules_.distribution_at(static_cast<long>(i)); };
-  } else {
-    rules_.for_each_move(root, [&](Move mv) { listed.push_back(mv); });
-    count = listed.size();
-    move_at = [&](std::size_t i) { return listed[i]; };
-  }
+  if constexpr (!kIndexed) rules_.for_each_move(root, [&](Move mv) { listed.push_back(mv); });
+  const auto move_at = [&](std::size_t i) {
+    if constexpr (kIndexed) return rules_.distribution_at(static_cast<long>(i));
+    else return listed[i];
+  };
+  std::size_t count = listed.size();
+  if constexpr (kIndexed) count = static_cast<std::size_t>(rules_.distribution_count());
   std::size_t stride = count * 5 / 8 + 1;
   while (std::gcd(stride, count) != 1) ++stride;
   constexpr std::size_t kFinalists = 32;

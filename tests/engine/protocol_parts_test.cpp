@@ -141,7 +141,8 @@ TEST(BestmoveText, PonderOnlyOnAReplyThatHandsTheTurnBack) {
 // a line of blanks is skipped however long. (A limit of 10 bytes stands in for 65536.)
 TEST(LineReader, DiscardedLinesKeepTheirHeadAndLongBlankLinesAreSkipped) {
   std::istringstream in("position startpos kalah\n \t position startpos kalah\npositions startpos\n"
-                        "             \nposition\nisready\n \t               \r\nd");
+                        "             \nposition\nisready\n \t               \r\nd\rposition\t1234567890\r"
+                        "positionally speaking");
   LineReader reader(in, 10);
   std::vector<std::pair<std::string, bool>> lines;  // text, or "<discarded: head>"; is_position
   while (auto line = reader.next())
@@ -151,7 +152,9 @@ TEST(LineReader, DiscardedLinesKeepTheirHeadAndLongBlankLinesAreSkipped) {
                                                               {"<discarded: positions startp>", false},
                                                               {"position", true},
                                                               {"isready", false},
-                                                              {"d", false}}));
+                                                              {"d", false},
+                                                              {"<discarded: position\t1234567>", true},
+                                                              {"<discarded: positionally spe>", false}}));
 }
 
 TEST(Session, TranscriptThroughStreams) {

@@ -183,6 +183,7 @@ TEST(Search, SearchStoppedAfterAProvenBoundEndsWithAnEstimate) {
   ASSERT_TRUE(proof.proven);
   const auto last_bound = std::find_if(whole.rbegin(), whole.rend(), [](const Info& i) { return i.bound != Bound::Exact; });
   ASSERT_NE(last_bound, whole.rend()) << "Kalah(5,4)'s proof reports a bound before its value";
+  ASSERT_NE(last_bound, whole.rbegin()) << "the proof's own line comes after the bound";
   const Info& next = *std::prev(last_bound);  // the line after the bound (the proof's at the latest)
   ASSERT_LT(last_bound->nodes + 2, next.nodes);
 
