@@ -17,8 +17,8 @@ std::optional<InputLine> LineReader::next() {
     const bool end_of_input = c == std::char_traits<char>::eof();
     if (end_of_input) in_.setstate(std::ios::eofbit);
     if (end_of_input || c == '\n' || c == '\r') {
-      // A last line without a terminator still counts. Blank lines are ignored without an answer,
-      // also one too long to keep (it has no head).
+      // A last line without a terminator still counts. Empty lines are skipped, and so is a line
+      // of blanks too long to keep (it has no head); shorter blank lines are the session's to ignore.
       if (seen_any && !(line.too_long && line.head.empty())) return line;
       if (end_of_input) return std::nullopt;
       line = InputLine{};
