@@ -1,6 +1,7 @@
 #include "protocol/protocol.h"
 
 #include <algorithm>
+#include <chrono>
 #include <new>
 #include <sstream>
 #include <stdexcept>
@@ -144,6 +145,7 @@ void Session::position(const Args& args) {
 }
 
 void Session::go(const Args& args) {
+  const auto received = std::chrono::steady_clock::now();  // the GUI's clock runs from here
   wait_for_task();
   if (search_.busy()) return error("go: a search is already running (send stop first)");
   auto decision = decide_go(args, game_);
@@ -154,6 +156,7 @@ void Session::go(const Args& args) {
   if (decision->game_over) return out_.write("bestmove none");
   GoCommand cmd = decision->command;
   search::Limits& limits = cmd.limits;
+  limits.start = received;
   // MoveOverhead is kept in reserve for the GUI's and the pipe's delays.
   const std::int64_t overhead = options_.spin_value(option_names::kMoveOverhead);
   for (int side = 0; side < 2; ++side)

@@ -69,6 +69,7 @@ void SearchThread::ponderhit() {
     // Only a ponder search that has not had its ponderhit yet: a normal search ignores it.
     if (!running_ || stop_requested_ || !pondering_ || ponderhit_requested_) return;
     ponderhit_requested_ = true;
+    ponderhit_at_ = std::chrono::steady_clock::now();
     abort_ = true;  // ends the infinite ponder search; run() restarts it with the real limits
   }
   wake_.notify_all();
@@ -89,6 +90,7 @@ void SearchThread::run(SearchJob job) {
   if (job.ponder) {
     limits = search::Limits{};
     limits.infinite = true;
+    limits.start = job.limits.start;
   }
   bool reported = false;
   std::uint64_t reported_nodes = 0;  // in the last info line
@@ -100,7 +102,8 @@ void SearchThread::run(SearchJob job) {
   search::Result result;
   std::chrono::milliseconds searched{0};  // of the last search, not the wait for stop after it
   for (;;) {
-    const auto started = std::chrono::steady_clock::now();
+    // Time from when the clock began to run, as in the info lines (the summary line uses it).
+    const auto started = limits.start != decltype(limits.start){} ? limits.start : std::chrono::steady_clock::now();
     try {
       result = searcher_.search(job.game.variant(), job.game.position(), limits, abort_, report);
     } catch (const std::exception& e) {  // the engine goes on; the bestmove falls back to a legal move
@@ -116,6 +119,7 @@ void SearchThread::run(SearchJob job) {
       ponderhit_requested_ = false;
       holding_ = job.limits.infinite;
       limits = job.limits;
+      limits.start = ponderhit_at_;
       abort_ = false;
       reported = false;  // the search after ponderhit reports, or sums up, on its own
       continue;

@@ -5,6 +5,7 @@
 // (or, for ponder, restart with the real limits at `ponderhit`), as UCI requires. The long
 // helper commands (`perft`, `bench`) run here too, so that they can be stopped.
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <functional>
 #include <mutex>
@@ -66,6 +67,7 @@ class SearchThread {
   std::condition_variable wake_;
   bool stop_requested_ = false;     // guarded by mutex_, like the two below
   bool ponderhit_requested_ = false;
+  std::chrono::steady_clock::time_point ponderhit_at_{};  // when the real clock began to run
   bool pondering_ = false;          // the running search is a ponder search not yet hit
   bool holding_ = false;            // infinite or pondering: bestmove waits for stop
 };

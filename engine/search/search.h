@@ -26,6 +26,9 @@ struct Limits {
   std::int64_t clock_ms[2] = {-1, -1};  // remaining time of South, North; -1: not given
   std::int64_t increment_ms[2] = {0, 0};
   int moves_to_go = 0;              // 0: sudden death / not given
+  // When the clock began to run: the protocol sets the time its `go` (or `ponderhit`) arrived,
+  // so that starting the search thread counts against the clock too. Default: the search's start.
+  std::chrono::steady_clock::time_point start{};
   bool has_clock() const { return clock_ms[0] >= 0 || clock_ms[1] >= 0; }
 };
 

@@ -14,7 +14,8 @@ class TimeManager {
  public:
   using Clock = std::chrono::steady_clock;
 
-  TimeManager(const Limits& limits, Side side) : start_(Clock::now()) {
+  TimeManager(const Limits& limits, Side side)
+      : start_(limits.start == Clock::time_point{} ? Clock::now() : limits.start) {
     if (limits.infinite) return;
     from_clock(limits, side);
     // movetime and a clock together (PROTOCOL.md, go: the search ends at the first limit

@@ -98,6 +98,23 @@ TEST(TimeManager, MovetimeAndClockTogetherEndAtTheFirst) {
   EXPECT_EQ(tight.soft_limit_ms(), plan.soft_limit_ms());
 }
 
+// The clock runs from when the protocol read `go`, so time spent before the search started
+// (starting its thread on a busy machine, say) counts against it.
+TEST(TimeManager, TheClockRunsFromTheGivenStart) {
+  Limits limits;
+  limits.movetime_ms = 300;
+  limits.start = TimeManager::Clock::now() - std::chrono::milliseconds(500);
+  const TimeManager late(limits, Side::South);
+  EXPECT_GE(late.elapsed_ms(), 500);
+  EXPECT_TRUE(late.hard_limit_reached());
+  EXPECT_TRUE(late.soft_limit_reached());
+  limits.movetime_ms = 600000;
+  limits.start = {};  // none given: the search's own start
+  const TimeManager fresh(limits, Side::South);
+  EXPECT_FALSE(fresh.hard_limit_reached());
+  EXPECT_LT(fresh.elapsed_ms(), 500);
+}
+
 // Increments and clocks up to the largest count the protocol reads: no overflow turns a huge
 // increment into a tiny (or negative) budget.
 TEST(TimeManager, HugeClocksAndIncrementsDoNotOverflow) {
