@@ -30,6 +30,14 @@ const std::regex kInfoLine(
 
 class UmiSearch : public Umi {
  protected:
+  // Every test here starts with a started engine, so that its timed bounds time the engine's
+  // answers, not its start: a sanitized engine takes a second or more to clear its table.
+  void SetUp() override {
+    send("isready");
+    const auto lines = until("readyok");
+    ASSERT_EQ(lines.size(), 1u) << "nothing before readyok";
+  }
+
   // Searches the current position; checks the info lines and that bestmove is legal there.
   std::string search(std::string_view go, Millis timeout = kReply) {
     const auto legal = legal_moves();
@@ -45,15 +53,6 @@ class UmiSearch : public Umi {
       EXPECT_NE(std::find(legal.begin(), legal.end(), move), legal.end()) << lines.back();
     }
     return move;
-  }
-
-  // The time once the engine has started: a bound starts here, so that it times the engine's
-  // answer, not its start (a sanitized engine takes a second or more to clear its table).
-  Clock::time_point now_when_ready() {
-    send("isready");
-    const auto lines = until("readyok");
-    EXPECT_EQ(lines.size(), 1u) << "nothing before readyok";
-    return Clock::now();
   }
 
   // Output lines during `window`; none of them may be a bestmove.
@@ -150,7 +149,7 @@ TEST_F(UmiSearch, EveryVariantAndLimitGivesALegalMove) {
 
 TEST_F(UmiSearch, BedouinDistributionIsChosenWithinTheTime) {
   send("position startpos bedouin");
-  const auto start = now_when_ready();
+  const auto start = Clock::now();
   const std::string move = search("go movetime 500");
   EXPECT_LT(since(start).count(), allowed_ms(3000));
   send("position startpos bedouin moves " + move);
@@ -160,7 +159,7 @@ TEST_F(UmiSearch, BedouinDistributionIsChosenWithinTheTime) {
 // Ranking the distributions of many counters takes seconds: it must obey the limits and stop.
 TEST_F(UmiSearch, BedouinDistributionObeysLimitsAndStop) {
   send("position startpos bedouin(240)");
-  auto start = now_when_ready();
+  auto start = Clock::now();
   search("go movetime 100");
   EXPECT_LT(since(start).count(), allowed_ms(2000));
   search("go nodes 1000");
@@ -174,7 +173,7 @@ TEST_F(UmiSearch, BedouinDistributionObeysLimitsAndStop) {
 
 TEST_F(UmiSearch, MovetimeIsRespected) {
   send("position startpos kalah");
-  const auto start = now_when_ready();
+  const auto start = Clock::now();
   search("go movetime 300");
   EXPECT_GE(since(start).count(), 50) << "the search thought for a while";
   EXPECT_LT(since(start).count(), allowed_ms(2000));
@@ -182,7 +181,7 @@ TEST_F(UmiSearch, MovetimeIsRespected) {
 
 TEST_F(UmiSearch, ClocksForEitherSide) {
   send("position startpos kalah");
-  auto start = now_when_ready();
+  auto start = Clock::now();
   search("go stime 1000 ntime 1000 sinc 10 ninc 10");
   EXPECT_LT(since(start).count(), 1500) << "never uses more than the clock";  // a bound for any build
   send("position startpos kalah moves 1");
