@@ -375,6 +375,27 @@ TEST_F(UmiSearch, PipedHelperCommandsRunInOrder) {
   for (const auto& l : lines) EXPECT_FALSE(starts_with(l, "info string error")) << l;
 }
 
+// The clock runs from the moment the engine reads `go` (PROTOCOL.md section 3): a go that
+// waits behind a long perft has used its time by the time the search starts, so the search
+// stops at once, and its time counts the wait.
+TEST_F(UmiSearch, TheClockRunsFromTheGoNotFromTheSearch) {
+  send("setoption name MoveOverhead value 0");
+  send("position startpos kalah(6,4)");
+  // A few hundred ms in every build: depth 11 in Release, 10 in the (slower) sanitized ones.
+  send(std::getenv("MANCALA_SANITIZED") ? "perft 10" : "perft 11");
+  send("go movetime 20");
+  const auto lines = until("bestmove", Millis(120000));
+  ASSERT_GE(lines.size(), 3u);
+  std::smatch m;
+  ASSERT_TRUE(std::regex_match(lines[0], m, std::regex("perft depth \\d+ nodes \\d+ time (\\d+) nps \\d+"))) << lines[0];
+  const long perft_ms = std::stol(m[1]);
+  ASSERT_GE(perft_ms, 200) << "the perft must outlast the movetime by far for this test to tell";
+  const std::string& last_info = lines[lines.size() - 2];
+  ASSERT_TRUE(std::regex_search(last_info, m, std::regex(" time (\\d+) "))) << last_info;
+  EXPECT_GE(std::stol(m[1]), perft_ms / 2) << "the search's time counts from go, the wait included: " << last_info;
+  EXPECT_TRUE(std::regex_match(lines.back(), std::regex("bestmove [1-6]( ponder [1-6])?"))) << lines.back();
+}
+
 TEST_F(UmiSearch, CommandsDuringASearch) {
   send("position startpos kalah");
   send("go infinite");
