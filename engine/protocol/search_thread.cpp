@@ -103,7 +103,7 @@ void SearchThread::run(SearchJob job) {
   std::chrono::milliseconds searched{0};  // of the last search, not the wait for stop after it
   for (;;) {
     // Time from when the clock began to run, as in the info lines (the summary line uses it).
-    const auto started = limits.start != decltype(limits.start){} ? limits.start : std::chrono::steady_clock::now();
+    const auto started = limits.clock_start();
     try {
       result = searcher_.search(job.game.variant(), job.game.position(), limits, abort_, report);
     } catch (const std::exception& e) {  // the engine goes on; the bestmove falls back to a legal move

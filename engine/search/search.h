@@ -30,6 +30,10 @@ struct Limits {
   // so that starting the search thread counts against the clock too. Default: the search's start.
   std::chrono::steady_clock::time_point start{};
   bool has_clock() const { return clock_ms[0] >= 0 || clock_ms[1] >= 0; }
+  // start if it was given, else now (a search that begins without one starts its clock itself).
+  std::chrono::steady_clock::time_point clock_start() const {
+    return start == std::chrono::steady_clock::time_point{} ? std::chrono::steady_clock::now() : start;
+  }
 };
 
 enum class Bound { Exact, Lower, Upper };

@@ -15,7 +15,7 @@ class TimeManager {
   using Clock = std::chrono::steady_clock;
 
   TimeManager(const Limits& limits, Side side)
-      : start_(limits.start == Clock::time_point{} ? Clock::now() : limits.start) {
+      : start_(limits.clock_start()) {
     if (limits.infinite) return;
     from_clock(limits, side);
     // movetime and a clock together (PROTOCOL.md, go: the search ends at the first limit
