@@ -55,7 +55,7 @@ TEST(Check, TheEnginePassesEveryItem) {
 TEST(Check, TheBotsPass) {
   TempDir d;
   for (const std::vector<std::string>& cmd : {std::vector<std::string>{RANDOM_BOT}, std::vector<std::string>{GREEDY_BOT},
-                                              std::vector<std::string>{"python3", PYTHON_BOT}}) {
+                                              std::vector<std::string>{PYTHON3, PYTHON_BOT}}) {
     std::vector<std::string> argv = {ARENA_EXE, "check"};
     argv.insert(argv.end(), cmd.begin(), cmd.end());
     const auto r = run(argv, d);

@@ -23,7 +23,7 @@ namespace {
 std::vector<std::string> three_bots(const std::string& tag = "") {
   return {"--engine", "name=random cmd=" RANDOM_BOT + (tag.empty() ? "" : " arg=" + tag),
           "--engine", "name=greedy cmd=" GREEDY_BOT + (tag.empty() ? "" : " arg=" + tag),
-          "--engine", "name=python cmd=python3 arg=" PYTHON_BOT " margin=200"};
+          "--engine", "name=python cmd=" PYTHON3 " arg=" PYTHON_BOT " margin=200"};
 }
 
 std::string standings_block(const std::string& text) {
@@ -171,7 +171,7 @@ TEST(Integration, BadFlagsAndConfigsGiveOneClearError) {
           d, "out");
   EXPECT_EQ(r.err, "arena run: output.dir: cannot create the folder '" + d / "a-file/sub" + "': Not a directory\n");
 
-  r = run(arena_run(d, {"--engine", "name=a cmd=" RANDOM_BOT, "--engine", "name=b cmd=python3 arg=" PYTHON_BOT, "--variant", "mangala"}), d, "variant");
+  r = run(arena_run(d, {"--engine", "name=a cmd=" RANDOM_BOT, "--engine", "name=b cmd=" PYTHON3 " arg=" PYTHON_BOT, "--variant", "mangala"}), d, "variant");
   EXPECT_EQ(r.err, "arena run: engines[1] 'b': the engine does not play mangala (it lists: kalah)\n");
 
   // An SPRT the statistics would refuse is refused here, not run as a plain match.
