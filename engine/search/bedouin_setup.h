@@ -34,8 +34,10 @@ Result AlphaBeta<R>::choose_distribution(const Position& root, const std::functi
     if constexpr (kIndexed) return rules_.distribution_at(static_cast<long>(i));
     else return listed[i];
   };
-  std::size_t count = listed.size();
-  if constexpr (kIndexed) count = static_cast<std::size_t>(rules_.distribution_count());
+  const std::size_t count = [&] {
+    if constexpr (kIndexed) return static_cast<std::size_t>(rules_.distribution_count());
+    else return listed.size();
+  }();
   std::size_t stride = count * 5 / 8 + 1;
   while (std::gcd(stride, count) != 1) ++stride;
   constexpr std::size_t kFinalists = 32;
