@@ -57,6 +57,28 @@ double likelihood_of_superiority(double score, double standard_error, double sam
   return 0.5 * std::erfc(score > 0.5 ? -z : z);
 }
 
+// The variance of one sample about the mean of `counts`.
+double sample_variance(std::span<const double> points, std::span<const std::int64_t> counts) {
+  double n = 0.0, mean = 0.0;
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    n += static_cast<double>(counts[i]);
+    mean += points[i] * static_cast<double>(counts[i]);
+  }
+  mean /= n;
+  double variance = 0.0;
+  for (std::size_t i = 0; i < points.size(); ++i)
+    variance += static_cast<double>(counts[i]) / n * (points[i] - mean) * (points[i] - mean);
+  return variance;
+}
+
+// A prior's worth of spread: the variance once one sample of each outcome is added (ten draws
+// are read as 1-11-1; fifty pairs of 1-1 as [1, 1, 51, 1, 1]), as add-one estimators do.
+double spread_with_one_of_each(const Distribution& dist) {
+  std::array<std::int64_t, 5> counts{};
+  for (std::size_t i = 0; i < dist.counts.size(); ++i) counts[i] = dist.counts[i] + 1;
+  return sample_variance(dist.points, std::span<const std::int64_t>(counts.data(), dist.counts.size()));
+}
+
 std::optional<MatchSummary> summarize(const Distribution& dist) {
   if (any_negative(dist.counts)) return std::nullopt;
   std::int64_t samples = 0;
@@ -67,17 +89,18 @@ std::optional<MatchSummary> summarize(const Distribution& dist) {
   double score = 0.0;
   for (std::size_t i = 0; i < dist.points.size(); ++i)
     score += dist.points[i] * static_cast<double>(dist.counts[i]) / n;
-  double variance = 0.0;  // per sample
-  for (std::size_t i = 0; i < dist.points.size(); ++i)
-    variance += static_cast<double>(dist.counts[i]) / n * std::pow(dist.points[i] - score, 2);
-
+  const double variance = sample_variance(dist.points, dist.counts);  // per sample
   const double standard_error = std::sqrt(variance / n);
-  const double per_game_sd = std::sqrt(variance * dist.games_per_sample);
+  // No spread at a score short of 0% or 100% (all draws, every pair 1-1): the sample claims a
+  // certainty it cannot give, so the bars and nElo take the spread of the sample with one more
+  // of each outcome. A perfect score stays infinite; LOS has its own fallback.
+  const double spread = variance > 0.0 || score <= 0.0 || score >= 1.0 ? variance : spread_with_one_of_each(dist);
+  const double per_game_sd = std::sqrt(spread * dist.games_per_sample);
 
   MatchSummary summary;
   summary.samples = samples;
   summary.score = score;
-  summary.elo = elo_estimate(score, standard_error);
+  summary.elo = elo_estimate(score, std::sqrt(spread / n));
   summary.nelo = nelo_estimate(score, per_game_sd, n * dist.games_per_sample);
   summary.los = likelihood_of_superiority(score, standard_error, n);
   return summary;

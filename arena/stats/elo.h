@@ -70,11 +70,12 @@ struct MatchSummary {
 
 // Empty when there are no games or a count is negative. Degenerate samples:
 //  * all wins / all losses: elo and nelo are +-inf, los is 1 / 0;
-//  * every sample scoring the same (e.g. all draws): the sd is 0, so the Elo error is 0,
-//    nelo is +-inf if the score is not 1/2 and 0 if it is (no evidence either way), its error
-//    the usual 1.96 * 800/ln 10 / sqrt(games), which never depends on the spread; los is the
-//    classical formula with each sample (a game, or a pair for the pentanomial) counted as one
-//    decisive result: one lost pair gives 15.9%, as one lost game does.
+//  * every sample scoring the same (e.g. all draws, or every pair 1-1): the sd is 0, which
+//    would claim certainty ("+/- 0"). The Elo error and nelo then use the sd of the sample with
+//    one more of each outcome added (ten draws read as 1-11-1); nelo's error is the usual
+//    1.96 * 800/ln 10 / sqrt(games), which never depends on the spread; los is the classical
+//    formula with each sample (a game, or a pair for the pentanomial) counted as one decisive
+//    result: one lost pair gives 15.9%, as one lost game does.
 [[nodiscard]] std::optional<MatchSummary> summarize(const Wdl& wdl);
 [[nodiscard]] std::optional<MatchSummary> summarize(const Pentanomial& pentanomial);
 

@@ -80,13 +80,17 @@ TEST(Elo, DegenerateSamplesAreFlaggedNotNan) {
   EXPECT_NEAR(losses.los, 0.5 * (1 - std::erf(4 / std::sqrt(8.0))), 1e-12);
   EXPECT_NEAR(summary(Wdl{.wins = 2}).los * 100, 92.135, 0.001);
 
+  // No spread short of a perfect score: not "+/- 0", but the spread with one more of each
+  // outcome (ten draws read as 1-11-1, five pairs of 1.5-0.5 as [1, 1, 1, 6, 1]).
   const MatchSummary draws = summary(Wdl{.draws = 10});
-  expect_estimate(draws.elo, 0.0, 0.0);
+  expect_estimate(draws.elo, 0.0, 86.19);
   EXPECT_TRUE(draws.nelo.finite() && draws.nelo.value == 0.0 && draws.los == 0.5);
-  // Every pair won 1.5-0.5: a finite Elo with no spread, but an infinite t-value.
+  expect_estimate(summary(Pentanomial{{0, 0, 50, 0, 0}}).elo, 0.0, 20.56);  // fifty pairs of 1-1
   const MatchSummary wd = summary(Pentanomial{{0, 0, 0, 5, 0}});
-  expect_estimate(wd.elo, 190.85, 0.0);
-  EXPECT_EQ(wd.nelo.infinity, Infinity::Positive);
+  expect_estimate(wd.elo, 190.85, 457.95);
+  EXPECT_TRUE(wd.nelo.finite() && std::abs(wd.nelo.value - 219.74) < kTol) << wd.nelo.value;
+  EXPECT_NEAR(wd.los, 0.5 * (1 + std::erf(5 / std::sqrt(10.0))), 1e-12);  // LOS keeps its own fallback
+  EXPECT_FALSE(summary(Wdl{.draws = 1}).elo.error) << "one draw bounds nothing";
   // The 95% interval of 1.5/2 reaches a 100% score: no finite upper Elo, so no error.
   const MatchSummary short_match = summary(Wdl{.wins = 1, .draws = 1});
   EXPECT_FALSE(short_match.elo.error);
