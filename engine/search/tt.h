@@ -16,6 +16,7 @@
 #include <cstring>
 #include <memory>
 #include <new>
+#include <stdexcept>
 
 #include "search.h"
 
@@ -50,6 +51,7 @@ static_assert(sizeof(TTEntry) == 16);
 class TranspositionTable {
  public:
   void resize(int megabytes) {
+    if (megabytes < 1) throw std::invalid_argument("a table of less than 1 MB");  // the loop below would not end
     const std::size_t bytes = static_cast<std::size_t>(megabytes) << 20;
     std::size_t buckets = 1;
     while (buckets * 2 * sizeof(Bucket) <= bytes) buckets *= 2;

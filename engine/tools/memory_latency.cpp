@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "rules/position.h"
+#include "tool_args.h"
 
 namespace {
 
@@ -25,13 +26,14 @@ double seconds_since(std::chrono::steady_clock::time_point t) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
 }
 
-void measure(std::size_t megabytes) {
+// False if the table cannot be allocated.
+bool measure(std::size_t megabytes) {
   const std::size_t bytes = megabytes << 20, lines = bytes / 64;
   constexpr std::size_t kHuge = 2u << 20;  // the table's own allocation: 2 MB aligned, huge pages
   auto* table = static_cast<std::uint64_t*>(std::aligned_alloc(kHuge, bytes));
   if (!table) {
     std::fprintf(stderr, "memory-latency: cannot allocate %zu MB\n", megabytes);
-    return;
+    return false;
   }
   madvise(table, bytes, MADV_HUGEPAGE);
 
@@ -65,21 +67,24 @@ void measure(std::size_t megabytes) {
   }
   std::printf("   (%llu)\n", static_cast<unsigned long long>(at & 1));  // keeps the reads alive
   std::free(table);
+  return true;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc >= 2 && mancala::tools::asks_for_help(argv[1])) {
+    std::fputs("usage: memory-latency [MB ...]  (each 1..65536; default 4 32 256 1024)\n", stdout);
+    return 0;
+  }
   std::vector<std::size_t> sizes;
   for (int i = 1; i < argc; ++i) {
-    const long mb = std::atol(argv[i]);
-    if (mb <= 0 || mb > 65536) {
-      std::fprintf(stderr, "usage: memory-latency [MB ...]  (each 1..65536)\n");
-      return 2;
-    }
-    sizes.push_back(static_cast<std::size_t>(mb));
+    const auto mb = mancala::tools::count_arg("memory-latency", "MB", argv[i], 1, 65536);
+    if (!mb) return 2;
+    sizes.push_back(static_cast<std::size_t>(*mb));
   }
   if (sizes.empty()) sizes = {4, 32, 256, 1024};
-  for (std::size_t mb : sizes) measure(mb);
+  for (std::size_t mb : sizes)
+    if (!measure(mb)) return 1;
   return 0;
 }

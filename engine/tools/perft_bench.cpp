@@ -6,12 +6,12 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <cstdlib>
 #include <string>
 #include <vector>
 
 #include "rules/game.h"
 #include "rules/perft.h"
+#include "tool_args.h"
 
 namespace {
 
@@ -48,20 +48,36 @@ bool run(const Job& job, int runs) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  const char* usage = "usage: perft-bench [--runs N] [<variant spec or position notation> <depth>]\n"
+                      "  N 1..1000 (default 3), depth 1..64\n";
   std::vector<std::string> args(argv + 1, argv + argc);
-  int runs = 3;
-  if (args.size() >= 2 && args[0] == "--runs") {
-    runs = std::atoi(args[1].c_str());
+  if (!args.empty() && mancala::tools::asks_for_help(args[0])) {
+    std::fputs(usage, stdout);
+    return 0;
+  }
+  long runs = 3;
+  if (!args.empty() && args[0] == "--runs") {
+    if (args.size() < 2) {
+      std::fputs(usage, stderr);
+      return 2;
+    }
+    const auto n = mancala::tools::count_arg("perft-bench", "--runs", args[1], 1, 1000);
+    if (!n) return 2;
+    runs = *n;
     args.erase(args.begin(), args.begin() + 2);
   }
-  if (runs < 1 || (args.size() != 0 && args.size() != 2)) {
-    std::fprintf(stderr, "usage: perft-bench [--runs N] [<variant spec or position notation> <depth>]\n");
+  if (args.size() != 0 && args.size() != 2) {
+    std::fputs(usage, stderr);
     return 2;
   }
-  if (args.size() == 2) return run({args[0], std::atoi(args[1].c_str())}, runs) ? 0 : 1;
+  if (args.size() == 2) {
+    const auto depth = mancala::tools::count_arg("perft-bench", "depth", args[1], 1, 64);
+    if (!depth) return 2;
+    return run({args[0], static_cast<int>(*depth)}, static_cast<int>(runs)) ? 0 : 1;
+  }
   const std::vector<Job> jobs = {{"kalah(6,4)", 11},      {"kalah(6,4,empty)", 11}, {"mangala", 10},
                                  {"mangala2", 9},         {"bedouin", 6},           {"kalah(6,6)", 9}};
   for (const Job& job : jobs)
-    if (!run(job, runs)) return 1;
+    if (!run(job, static_cast<int>(runs))) return 1;
   return 0;
 }

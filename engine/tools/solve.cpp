@@ -4,20 +4,25 @@
 #include <atomic>
 #include <chrono>
 #include <cstdio>
-#include <cstdlib>
+#include <new>
+#include <optional>
 #include <string>
 #include <thread>
 
 #include "rules/game.h"
 #include "search/search.h"
+#include "tool_args.h"
 
 int main(int argc, char** argv) {
-  const char* usage = "usage: solve <variant spec or position notation> [hash_mb] [seconds] [plain]\n";
-  if (argc >= 2 && (std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h")) {
+  const char* usage =
+      "usage: solve <variant spec or position notation> [hash_mb] [seconds] [plain]\n"
+      "  hash_mb 1..65536 (default 1024); seconds 0..1000000000, 0 or none: until proven;\n"
+      "  plain: the store difference as the evaluation\n";
+  if (argc >= 2 && mancala::tools::asks_for_help(argv[1])) {
     std::fputs(usage, stdout);
     return 0;
   }
-  if (argc < 2) {
+  if (argc < 2 || argc > 5 || (argc == 5 && std::string(argv[4]) != "plain")) {
     std::fputs(usage, stderr);
     return 2;
   }
@@ -27,23 +32,31 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "solve: %s\n", game.error().c_str());
     return 2;
   }
+  const auto hash_mb = argc > 2 ? mancala::tools::count_arg("solve", "hash_mb", argv[2], 1, 65536) : 1024;
+  const auto seconds = argc > 3 ? mancala::tools::count_arg("solve", "seconds", argv[3], 0, 1'000'000'000) : 0;
+  if (!hash_mb || !seconds) return 2;
   mancala::search::Settings settings;
-  settings.hash_mb = argc > 2 ? std::atoi(argv[2]) : 1024;
-  settings.plain_eval = argc > 4 && std::string(argv[4]) == "plain";
-  mancala::search::Searcher searcher(settings);
+  settings.hash_mb = static_cast<int>(*hash_mb);
+  settings.plain_eval = argc > 4;
+  std::optional<mancala::search::Searcher> searcher;
+  try {
+    searcher.emplace(settings);
+  } catch (const std::bad_alloc&) {
+    std::fprintf(stderr, "solve: cannot allocate a %ld MB table (give a smaller hash_mb)\n", *hash_mb);
+    return 1;
+  }
   // No time limit in the search itself (under a clock the engine only tries proofs in the
-  // endgame); a watchdog thread stops it after the given seconds instead.
+  // endgame); a watchdog thread stops it after the given seconds instead, if any.
   mancala::search::Limits limits;
   std::atomic<bool> stop{false}, done{false};
-  const long seconds = argc > 3 ? std::atol(argv[3]) : 0;
-  std::thread watchdog([&] {
+  std::thread watchdog([&, seconds = *seconds] {
     const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
-    while (seconds > 0 && !done && std::chrono::steady_clock::now() < until)
+    while (!done && (seconds == 0 || std::chrono::steady_clock::now() < until))
       std::this_thread::sleep_for(std::chrono::milliseconds(10));
     stop = true;
   });
   const auto start = std::chrono::steady_clock::now();
-  auto result = searcher.search(game->variant(), game->position(), limits, stop, [&](const mancala::search::Info& info) {
+  auto result = searcher->search(game->variant(), game->position(), limits, stop, [&](const mancala::search::Info& info) {
     std::string pv;
     for (auto mv : info.pv) pv += " " + game->move_text(mv);
     const char* bound = info.bound == mancala::search::Bound::Lower   ? " (at least)"
