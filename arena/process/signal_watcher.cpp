@@ -1,7 +1,10 @@
 #include "process/signal_watcher.h"
 
 #include <signal.h>
+#include <unistd.h>
 
+#include <chrono>
+#include <cstdlib>
 #include <ctime>
 
 namespace arena::process {
@@ -14,6 +17,16 @@ sigset_t stop_signals() {
   sigaddset(&set, SIGTERM);
   sigaddset(&set, SIGHUP);
   return set;
+}
+// A stop that has not ended the arena by then is stuck where the signal cannot reach it: a
+// config or openings file that is a named pipe nobody writes blocks in open() or read().
+constexpr std::chrono::seconds kGrace{10};
+
+[[noreturn]] void exit_at_once() {
+  static constexpr char kMessage[] =
+      "arena: still running 10 s after the stop signal (waiting on a pipe that nobody writes?); exiting now\n";
+  [[maybe_unused]] const auto written = ::write(STDERR_FILENO, kMessage, sizeof kMessage - 1);
+  std::_Exit(130);  // engines were killed by the stop; the kernel releases the results file's lock
 }
 }  // namespace
 
@@ -32,9 +45,14 @@ SignalWatcher::SignalWatcher(std::function<void(int)> on_signal) : on_signal_(st
   ::pthread_sigmask(SIG_BLOCK, &set, nullptr);
   thread_ = std::thread([this, set] {
     const timespec tick{0, 100'000'000};
+    std::chrono::steady_clock::time_point signalled{};
     while (!done_.load()) {
       const int sig = ::sigtimedwait(&set, nullptr, &tick);
-      if (sig > 0 && received_.exchange(sig) == 0) on_signal_(sig);
+      if (sig > 0 && received_.exchange(sig) == 0) {
+        on_signal_(sig);
+        signalled = std::chrono::steady_clock::now();
+      }
+      if (received_.load() != 0 && std::chrono::steady_clock::now() - signalled > kGrace) exit_at_once();
     }
   });
 }

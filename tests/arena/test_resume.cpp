@@ -117,6 +117,30 @@ TEST(Integration, CtrlCStopsCleanlyAndResumes) {
   EXPECT_EQ(games_of(d / "r.jsonl").size(), 6u);
 }
 
+// A config file that is a named pipe nobody writes blocks the arena in open(), where the stop
+// cannot reach: the signal watcher ends it 10 s after the signal instead of never.
+TEST(Integration, AStopSignalEndsARunStuckOnAPipe) {
+  TempDir d;
+  ASSERT_EQ(::mkfifo((d / "config.json").c_str(), 0644), 0);
+  const pid_t pid = arena_test::start({ARENA_EXE, "run", d / "config.json"}, d / "p.out", d / "p.err");
+  ASSERT_GT(pid, 0);
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  ::kill(pid, SIGTERM);
+  int status = 0;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  bool ended = false;
+  while (!(ended = ::waitpid(pid, &status, WNOHANG) == pid) && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  if (!ended) {
+    ::kill(pid, SIGKILL);
+    arena_test::wait_exit(pid);
+  }
+  ASSERT_TRUE(ended) << "SIGTERM did not end the arena within 60 s";
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 130) << status;
+  EXPECT_NE(arena_test::read_file(d / "p.err").find("still running 10 s after the stop signal"), std::string::npos)
+      << arena_test::read_file(d / "p.err");
+}
+
 TEST(Integration, AForeignResultsFileIsRefused) {
   TempDir d;
   auto argv = arena_run(d, {"--engine", "name=a cmd=" RANDOM_BOT, "--engine", "name=b cmd=" GREEDY_BOT, "--seed", "1"});
