@@ -4,6 +4,8 @@
 #include <limits>
 #include <stdexcept>
 
+#include "rules/game.h"
+
 namespace arena::match {
 
 using nlohmann::json;
@@ -104,8 +106,41 @@ json to_json(const GameRecord& g) {
   return j;
 }
 
+// What contradicts itself in a record read back (a file edited by hand, or damaged in a way that
+// still parses): its result, loser, termination, score and final position are written together
+// by play_game, from the rules, so they must agree. Empty if the record is consistent.
+std::optional<std::string> inconsistency(const GameRecord& g) {
+  if (is_fault(g.termination) != g.loser_side.has_value())
+    return std::string(g.loser_side ? "a 'loser' is given but the termination '" : "the termination '") +
+           termination_name(g.termination) + (g.loser_side ? "' is no fault" : "' is a fault without a 'loser'");
+  if (g.loser_side && (*g.loser_side == Winner::Draw || g.winner != other(*g.loser_side)))
+    return std::string("the result '") + winner_name(g.winner) + "' does not follow from the loser '" + winner_name(*g.loser_side) + "'";
+  if (g.termination == Termination::MaxMoves && g.winner != Winner::Draw)
+    return std::string("a game ended by the move limit is a draw, not '") + winner_name(g.winner) + "'";
+  auto final_game = mancala::Game::from_notation(g.final_position);
+  if (!final_game) return "field 'final': " + final_game.error();
+  if (final_game->score(mancala::Side::South) != g.south_score || final_game->score(mancala::Side::North) != g.north_score)
+    return "the score " + std::to_string(g.south_score) + "-" + std::to_string(g.north_score) + " is not that of the final position (" +
+           std::to_string(final_game->score(mancala::Side::South)) + "-" + std::to_string(final_game->score(mancala::Side::North)) + ")";
+  const auto outcome = final_game->outcome();
+  if ((g.termination == Termination::Normal) != outcome.has_value())
+    return g.termination == Termination::Normal ? std::string("the termination is 'normal' but the final position is not over")
+                                                : std::string("the final position is over, so the termination must be 'normal'");
+  if (outcome) {
+    const Winner ruled = *outcome == mancala::Outcome::SouthWins ? Winner::South
+                         : *outcome == mancala::Outcome::NorthWins ? Winner::North
+                                                                   : Winner::Draw;
+    if (ruled != g.winner)
+      return std::string("the result '") + winner_name(g.winner) + "' is not the rules' result of the final position ('" +
+             winner_name(ruled) + "')";
+  }
+  return std::nullopt;
+}
+
 GameRecord game_from_json(const json& j) {
   if (!j.is_object()) throw std::runtime_error("a game line is not a JSON object");
+  if (const auto type = field<std::string>(j, "type"); type != "game")
+    throw std::runtime_error("field 'type' of a game line is '" + type + "', not 'game'; the file is damaged");
   GameRecord g;
   g.id = integer_field<std::int64_t>(j, "id", 0);
   g.round = integer_field<int>(j, "round", 0);
@@ -147,6 +182,7 @@ GameRecord game_from_json(const json& j) {
   if (j.contains("detail")) g.detail = field<std::string>(j, "detail");
   g.final_position = field<std::string>(j, "final");
   g.duration_ms = field<double>(j, "duration_ms");
+  if (auto problem = inconsistency(g)) throw std::runtime_error(*problem + "; the file is damaged");
   return g;
 }
 

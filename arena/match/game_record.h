@@ -29,6 +29,8 @@ std::optional<Termination> termination_from_name(const std::string& name);
 inline bool is_fault(Termination t) { return t >= Termination::TimeForfeit; }
 
 enum class Winner { South, North, Draw };
+// The other side of South or North (the winner when that side is charged with a fault).
+inline Winner other(Winner w) { return w == Winner::South ? Winner::North : Winner::South; }
 
 struct Opening {
   std::string position;             // notation of the start; empty = the variant's start position

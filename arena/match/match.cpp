@@ -29,7 +29,6 @@ Termination termination_of(Fault f) {
 std::string shown(const std::string& text) { return protocol::shown(text, 40); }
 
 Winner side_winner(mancala::Side s) { return s == mancala::Side::South ? Winner::South : Winner::North; }
-Winner other(Winner w) { return w == Winner::South ? Winner::North : Winner::South; }
 
 mancala::Game start_game(const std::string& variant, const Opening& opening) {
   auto g = opening.position.empty() ? mancala::Game::from_spec(variant) : mancala::Game::from_notation(opening.position);
