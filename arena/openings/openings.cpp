@@ -1,5 +1,6 @@
 #include "openings/openings.h"
 
+#include <filesystem>
 #include <fstream>
 #include <set>
 #include <stdexcept>
@@ -33,11 +34,22 @@ std::optional<std::string> opening_fault(const Opening& opening, const std::stri
 }
 
 std::vector<Opening> load_file(const std::string& path, const std::string& variant) {
+  // A regular file or a pipe, as for the config file: a folder read as "no positions", and a
+  // device such as /dev/zero was read until the memory ran out.
+  std::error_code ec;
+  const auto type = std::filesystem::status(path, ec).type();
+  if (type == std::filesystem::file_type::directory) throw config::ConfigError("openings.file: '" + path + "' is a folder");
+  if (type != std::filesystem::file_type::not_found && type != std::filesystem::file_type::regular &&
+      type != std::filesystem::file_type::fifo)
+    throw config::ConfigError("openings.file: '" + path + "' is not a file");
   std::ifstream in(path);
   if (!in) throw config::ConfigError("openings.file: cannot read '" + path + "'");
+  constexpr std::size_t kMaxBytes = std::size_t{64} << 20;  // the config file's bound too
+  std::size_t bytes = 0;
   std::vector<Opening> out;
   std::string line;
   for (int n = 1; std::getline(in, line); ++n) {
+    if ((bytes += line.size() + 1) > kMaxBytes) throw config::ConfigError("openings.file: '" + path + "' is larger than 64 MB");
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (n == 1 && line.rfind("\xEF\xBB\xBF", 0) == 0) line.erase(0, 3);  // a UTF-8 byte order mark (Windows editors)
     const auto first = line.find_first_not_of(" \t");

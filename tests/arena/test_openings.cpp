@@ -42,3 +42,19 @@ TEST(OpeningsFile, AByteOrderMarkAndCrLfAreRead) {
   EXPECT_THROW(arena::openings::load_file(path, "kalah(6,4)"), arena::config::ConfigError);
   std::remove(path.c_str());
 }
+
+// An openings file must be a file (or a pipe): a folder is named as one, and a device such as
+// /dev/zero is refused before a byte is read (it used to be read until the memory ran out).
+TEST(OpeningsFile, AFolderOrADeviceIsRefusedByName) {
+  auto message = [](const std::string& path) -> std::string {
+    try {
+      arena::openings::load_file(path, "kalah(6,4)");
+    } catch (const arena::config::ConfigError& e) {
+      return e.what();
+    }
+    return "";
+  };
+  EXPECT_EQ(message("/"), "openings.file: '/' is a folder");
+  EXPECT_EQ(message("/dev/zero"), "openings.file: '/dev/zero' is not a file");
+  EXPECT_EQ(message("/nonexistent/openings.txt"), "openings.file: cannot read '/nonexistent/openings.txt'");
+}
