@@ -74,7 +74,8 @@ void check_recorded_games(const Schedule& schedule, const std::vector<match::Gam
     if (g.south != e[static_cast<std::size_t>(sg.south)].name || g.north != e[static_cast<std::size_t>(sg.north)].name ||
         g.opening_index != sg.opening_index || g.round != sg.round)
       throw ResultsError("the results file '" + path + "' holds game " + std::to_string(g.id) + " as " + g.south + " vs " + g.north +
-                         ", but this schedule plays " + e[static_cast<std::size_t>(sg.south)].name + " vs " +
+                         " (round " + std::to_string(g.round) + ", opening " + std::to_string(g.opening_index) +
+                         "), but this schedule plays " + e[static_cast<std::size_t>(sg.south)].name + " vs " +
                          e[static_cast<std::size_t>(sg.north)].name + " (round " + std::to_string(sg.round) + ", opening " +
                          std::to_string(sg.opening_index) + ") under that id; the file is damaged or mixed from several runs");
     // The same engines, round and opening index, but another game: lines of a run with another

@@ -361,4 +361,15 @@ TEST(Integration, GamesOfAnotherVariantOrOpeningAreRefusedAsMixed) {
     EXPECT_NE(ratings.err.find("'" + (d / "r.jsonl") + "' " + message.substr(0, 30)), std::string::npos) << ratings.err;
     EXPECT_NE(ratings.err.find("; the file is damaged or mixed from several runs"), std::string::npos) << ratings.err;
   }
+  // A game under another round: the message names the round on both sides.
+  auto rounded = game0;
+  rounded["round"] = 1;
+  std::ofstream(d / "r.jsonl", std::ios::binary | std::ios::trunc) << one[0] + "\n" + rounded.dump() + "\n";
+  const auto r = run(argv_for("1", "r.jsonl"), d, "round");
+  EXPECT_EQ(r.code, 3);
+  const std::string pair = game0["south"].get<std::string>() + " vs " + game0["north"].get<std::string>();
+  EXPECT_NE(r.err.find("holds game 0 as " + pair + " (round 1, opening " + std::to_string(game0["opening_index"].get<int>()) +
+                       "), but this schedule plays " + pair + " (round 0, opening "),
+            std::string::npos)
+      << r.err;
 }
