@@ -245,6 +245,9 @@ ResultsWriter::~ResultsWriter() {
 ResultsWriter ResultsWriter::create(const std::string& path, const json& header) {
   struct stat st {};
   if (::stat(path.c_str(), &st) == 0) throw ResultsError("results file '" + path + "' already exists");
+  // A symbolic link that leads nowhere: link() below would fail with "File exists".
+  if (::lstat(path.c_str(), &st) == 0 && S_ISLNK(st.st_mode))
+    throw ResultsError("results file '" + path + "' is a symbolic link that leads nowhere; remove it or give another name");
   const std::string tmp = path + ".tmp";
   // A temporary file left by an arena killed at this very point is replaced; a symbolic link
   // planted there is removed, never followed.

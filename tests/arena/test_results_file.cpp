@@ -419,3 +419,18 @@ TEST(ResultsFile, OnlyARegularFileIsAppendedTo) {
   { ResultsWriter::append_to(p.string(), fs::file_size(p)).append(game(1)); }
   EXPECT_EQ(read_results(p.string()).games.size(), 1u);
 }
+
+// A results name that is a symbolic link leading nowhere is named as one (the link() that
+// creates the file said only "File exists"), and nothing is created at its target.
+TEST(ResultsFile, ADanglingLinkIsNamedAsOne) {
+  TempDir d;
+  const auto p = d.path / "r.jsonl";
+  fs::create_symlink(d.path / "missing" / "target.jsonl", p);
+  try {
+    ResultsWriter::create(p.string(), header);
+    FAIL() << "created through a dangling link";
+  } catch (const ResultsError& e) {
+    EXPECT_EQ(std::string(e.what()), "results file '" + p.string() + "' is a symbolic link that leads nowhere; remove it or give another name");
+  }
+  EXPECT_FALSE(fs::exists(d.path / "missing"));
+}
