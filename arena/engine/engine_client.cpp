@@ -89,7 +89,8 @@ std::optional<EngineClient::HandshakeFailure> EngineClient::handshake() {
     const auto st = proc_->read_line(line, deadline);
     if (st == process::ReadStatus::Timeout) {
       // Either it never flushed, or it is slow, or its last handshake line is not "umiok".
-      const std::string setting = " (the limit is timeouts.startup_ms in the config)";
+      // (The client serves run, check and bench alike: name the setting of each that has one.)
+      const std::string setting = " (the limit is timeouts.startup_ms in a run's config, --startup-ms for arena check)";
       if (last_line.empty())
         return gone("no 'umiok' within " + limit + ", nothing received: does it flush its output after each line?" + setting);
       return gone("no 'umiok' within " + limit + "; the last line received: '" + protocol::shown(last_line) +
