@@ -106,6 +106,8 @@ json to_json(const GameRecord& g) {
   return j;
 }
 
+namespace {
+
 // What contradicts itself in a record read back (a file edited by hand, or damaged in a way that
 // still parses): its result, loser, termination, score and final position are written together
 // by play_game, from the rules, so they must agree. Empty if the record is consistent.
@@ -136,6 +138,8 @@ std::optional<std::string> inconsistency(const GameRecord& g) {
   }
   return std::nullopt;
 }
+
+}  // namespace
 
 GameRecord game_from_json(const json& j) {
   if (!j.is_object()) throw std::runtime_error("a game line is not a JSON object");

@@ -36,11 +36,11 @@ std::optional<std::string> opening_fault(const Opening& opening, const std::stri
 std::vector<Opening> load_file(const std::string& path, const std::string& variant) {
   // A regular file or a pipe, as for the config file: a folder read as "no positions", and a
   // device such as /dev/zero was read until the memory ran out.
+  using std::filesystem::file_type;
   std::error_code ec;
-  const auto type = std::filesystem::status(path, ec).type();
-  if (type == std::filesystem::file_type::directory) throw config::ConfigError("openings.file: '" + path + "' is a folder");
-  if (type != std::filesystem::file_type::not_found && type != std::filesystem::file_type::regular &&
-      type != std::filesystem::file_type::fifo)
+  const auto type = std::filesystem::status(path, ec).type();  // none or not_found: the open below says why
+  if (type == file_type::directory) throw config::ConfigError("openings.file: '" + path + "' is a folder");
+  if (type == file_type::block || type == file_type::character || type == file_type::socket || type == file_type::unknown)
     throw config::ConfigError("openings.file: '" + path + "' is not a file");
   std::ifstream in(path);
   if (!in) throw config::ConfigError("openings.file: cannot read '" + path + "'");
