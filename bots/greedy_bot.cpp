@@ -4,6 +4,7 @@
 // the leftmost pit, so the bot is deterministic.
 #include <iostream>
 
+#include "common/command_line.h"
 #include "common/umi_loop.h"
 
 namespace {
@@ -27,8 +28,12 @@ int chain_score(mancala::Game game, mancala::Move first, mancala::Side me, int d
 
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
+  if (const auto code = bots::check_arguments({argv + 1, argv + argc}, "greedy-bot",
+                                              "Plays the move that leaves its own store highest, following extra turns through.",
+                                              std::cout))
+    return *code;
   const bots::Policy policy = [](const mancala::Game& game, std::uint64_t) {
     const auto moves = game.legal_moves();
     const mancala::Side me = game.side_to_move();

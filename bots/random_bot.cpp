@@ -2,11 +2,16 @@
 // and the "Seed" option only, so games are reproducible whatever process plays them.
 #include <iostream>
 
+#include "common/command_line.h"
 #include "common/umi_loop.h"
 #include "rules/position.h"
 
-int main() {
+int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
+  if (const auto code = bots::check_arguments({argv + 1, argv + argc}, "random-bot",
+                                              "Plays a random legal move, chosen from the position and the Seed option.",
+                                              std::cout))
+    return *code;
   const bots::Policy policy = [](const mancala::Game& game, std::uint64_t seed) {
     const auto moves = game.legal_moves();
     std::uint64_t h = mancala::hash_position(game.position()) ^ (seed * 0x9e3779b97f4a7c15ULL);

@@ -1,6 +1,6 @@
 #pragma once
 // Parses the --engine flag: space-separated key=value pairs, e.g.
-//   --engine "name=greedy cmd=build/bots/greedy-bot arg=--quiet dir=/tmp option.Level=3 margin=50 tc=1+0.01"
+//   --engine "name=mine cmd=python3 arg=my_bot.py dir=/tmp option.Seed=3 margin=50 tc=1+0.01"
 // Keys: name, cmd, arg (repeatable), dir, option.<Name>, margin (ms), restart (on/off), tc,
 // movetime, depth, nodes.
 // Double quotes keep blanks in a word: arg="my bot.py", option.UMI_Opponent="Deep Sower".

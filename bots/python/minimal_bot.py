@@ -325,7 +325,17 @@ def main():
         answer(pending[0])
 
 
+def check_arguments(args):
+    """No arguments are needed (the protocol is on stdin/stdout); --help says so."""
+    if args[:1] in (["--help"], ["-h"]):
+        print("Usage: minimal_bot.py [--help]\n"
+              "A complete UMI engine for Kalah in one file. It needs no arguments: it speaks UMI\n"
+              "(PROTOCOL.md) on standard input and output. Type 'umi' to start.")
+        sys.exit(0)
+
+
 if __name__ == "__main__":
+    check_arguments(sys.argv[1:])
     try:
         main()
     except BrokenPipeError:     # the GUI has gone: nobody is left to answer

@@ -1,0 +1,41 @@
+// bots::check_arguments: the bundled bots explain themselves on --help and otherwise run the
+// protocol loop, whatever else is on the command line (tests tag bot processes with arguments).
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "common/command_line.h"
+
+namespace {
+
+struct Outcome {
+  std::optional<int> code;
+  std::string out;
+};
+
+Outcome run(const std::vector<std::string>& args) {
+  std::ostringstream out;
+  const auto code = bots::check_arguments(args, "test-bot", "Plays a test move.", out);
+  return {code, out.str()};
+}
+
+TEST(BotCommandLine, HelpExplainsAndExitsZero) {
+  for (const char* flag : {"--help", "-h"}) {
+    const Outcome o = run({flag});
+    ASSERT_TRUE(o.code.has_value()) << flag;
+    EXPECT_EQ(*o.code, 0);
+    EXPECT_EQ(o.out.rfind("Usage: test-bot [--help]\nPlays a test move.\n", 0), 0u) << o.out;
+    EXPECT_NE(o.out.find("speaks UMI (PROTOCOL.md) on standard input and output"), std::string::npos) << o.out;
+  }
+}
+
+TEST(BotCommandLine, AnythingElseRunsTheProtocolLoopSilently) {
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{}, {"--tag=faults-1"}, {"x", "--help"}, {"--helpful"}}) {
+    const Outcome o = run(args);
+    EXPECT_FALSE(o.code.has_value()) << args.size();
+    EXPECT_EQ(o.out, "");
+  }
+}
+
+}  // namespace
