@@ -1,5 +1,6 @@
 #include "check/probe.h"
 
+#include <algorithm>
 #include <thread>
 
 #include "protocol/umi.h"
@@ -40,9 +41,12 @@ bool Probe::send_raw(const std::string& bytes) {
     const auto until = Clock::now() + milliseconds(500);
     while (!proc_->exited() && Clock::now() < until) std::this_thread::sleep_for(milliseconds(1));
     if (proc_->exited()) {  // it exited before reading this: what it printed first is still there
+      // Only its last line is wanted; one second in all, should a helper it left keep writing.
       Reply unread;
       std::string line;
-      while (proc_->read_line(line, Clock::now() + milliseconds(100)) == process::ReadStatus::Line) unread.lines.push_back(line);
+      const auto read_until = Clock::now() + milliseconds(1000);
+      while (proc_->read_line(line, std::min(read_until, Clock::now() + milliseconds(100))) == process::ReadStatus::Line)
+        unread.lines.assign(1, line);
       ended(tail(unread));  // the same words as when a reply is cut short
     }
     else mark_dead("the engine does not read its input (closed or full pipe)");

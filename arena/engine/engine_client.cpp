@@ -204,9 +204,18 @@ MoveReply EngineClient::search(const std::string& position_command, const protoc
     return reply;
   }
   // A line the engine sent unasked (a second bestmove) must not be taken for this search's answer.
-  proc_->discard_unread_lines();
-  const std::string text = position_command + "\n" + protocol::format_go(limits) + "\n";
+  // Reading them is the engine's time: one that floods between moves runs out of it.
   const auto t0 = Clock::now();
+  const int dropped = proc_->discard_unread_lines(deadline);
+  if (Clock::now() >= deadline) {
+    reply.elapsed = Clock::now() - t0;
+    reply.fault = Fault::TimeForfeit;
+    reply.detail = "its time ran out while it was still sending lines nobody asked for (" + std::to_string(dropped) +
+                   " ignored)";
+    stop();
+    return reply;
+  }
+  const std::string text = position_command + "\n" + protocol::format_go(limits) + "\n";
   if (!proc_->write(text, deadline)) {
     reply.elapsed = Clock::now() - t0;
     reply.fault = Clock::now() >= deadline ? Fault::TimeForfeit : Fault::Crash;

@@ -295,15 +295,17 @@ ReadStatus Process::read_line(std::string& line, Clock::time_point deadline) {
   }
 }
 
-int Process::discard_unread_lines() {
+int Process::discard_unread_lines(Clock::time_point deadline) {
   int dropped = 0;
   std::string line;
-  for (;;) {
+  // The deadline ends it even while the engine keeps writing: one that floods between moves
+  // would otherwise keep the pipe ready, and this loop going, for ever.
+  while (Clock::now() < deadline) {
     const bool buffered = out_buf_.find_first_of("\r\n", out_pos_ + scan_pos_) != std::string::npos;
     pollfd ready{out_.native_source(), POLLIN, 0};
     if (!buffered && (out_eof_ || ::poll(&ready, 1, 0) <= 0)) break;
     // Buffered lines come at once; bytes in the pipe are given a millisecond to make a line.
-    if (read_line(line, Clock::now() + std::chrono::milliseconds(1)) != ReadStatus::Line) break;
+    if (read_line(line, std::min(deadline, Clock::now() + std::chrono::milliseconds(1))) != ReadStatus::Line) break;
     ++dropped;
   }
   if (dropped) log_line('#', "ignored " + std::to_string(dropped) + " line(s) sent while no answer was expected");

@@ -59,8 +59,9 @@ class Process {
   // max_line bytes is TooLong, however it arrives.
   ReadStatus read_line(std::string& line, Clock::time_point deadline);
   // Reads and drops the lines the engine has already sent (a second bestmove, say), without
-  // waiting for more; returns how many. Called before a request whose answer must be fresh.
-  int discard_unread_lines();
+  // waiting for more, and stops at `deadline` if it is still sending; returns how many.
+  // Called before a request whose answer must be fresh.
+  int discard_unread_lines(Clock::time_point deadline);
 
   // True once the child has exited (it is not reaped until shutdown).
   bool exited() const;

@@ -15,6 +15,7 @@
 //   double-bestmove every bestmove twice, in one write (the second is stale at the next go)
 //   flood           10 MiB of info lines, then a legal move (not a fault: the game goes on)
 //   flood-forever   info lines for ever, never a bestmove
+//   flood-after-move  a legal move, then info lines for ever in 1 MB writes (it reads no more input)
 //   garbage         64 KiB of random bytes (NUL, CR, 0xff, escapes...), then a bestmove whose
 //                   move is random bytes
 //   wrong-position  answers for the start position (ignores the moves), as soon as that gives a
@@ -244,6 +245,12 @@ int main(int argc, char** argv) {
       else if (now && fault == "illegal-pv") info = "info depth 2 score seeds 0.5 pv " + move + " 99\n";
       const std::string answer = "bestmove" + (move.empty() ? "" : " " + move) + "\n";
       std::cout << info << answer << (now && fault == "double-bestmove" ? answer : "") << std::flush;
+      if (now && fault == "flood-after-move") {  // in big writes, so that the pipe is never empty for long
+        std::string block;
+        for (int k = 0; k < 10000; ++k) block += "info depth 1 nodes " + std::to_string(k) + " pv " + std::string(80, '1') + "\n";
+        for (;;)
+          if (::write(1, block.data(), block.size()) < 0) std::_Exit(0);
+      }
     } else if (t[0] == "quit") {
       if (!process_fault("ignore-quit")) return 0;
     } else if (t[0] == "gameover") {

@@ -156,6 +156,8 @@ INSTANTIATE_TEST_SUITE_P(
                       Scenario{"flood", {"--fault", "flood", "--at", "1", "--every", "4"}, "normal",
                                {{"movetime_ms", sanitized() ? 6000 : 2000}}},
                       Scenario{"flood_forever", {"--fault", "flood-forever", "--at", "2"}, "time_forfeit"},
+                      // Flooding while the opponent thinks: reading it before the next move is its time.
+                      Scenario{"flood_after_move", {"--fault", "flood-after-move"}, "time_forfeit"},
                       Scenario{"garbage", {"--fault", "garbage", "--at", "2"}, "illegal_move"},
                       Scenario{"long_line", {"--fault", "long-line", "--at", "2"}, "malformed_output"},
                       Scenario{"line_70k", {"--fault", "line-70k", "--at", "2"}, "malformed_output"},

@@ -25,6 +25,31 @@ TEST(Process, ReadHasAnAbsoluteDeadline) {
   EXPECT_EQ(reg.size(), 0u);
 }
 
+// Dropping the lines an engine sent unasked obeys a deadline, so that a flood between moves
+// cannot hold a game for ever: none is read once it has passed, all of them before it, and
+// against `yes` (lines for ever) it ends in time.
+TEST(Process, DiscardingUnaskedLinesEndsAtTheDeadline) {
+  ChildRegistry reg;
+  {
+    Process p({"printf", {"a\\nb\\nc\\n"}, "", 1024}, reg, nullptr);
+    ASSERT_TRUE(p.exited_by(Clock::now() + seconds(5)));  // its three lines wait in the pipe
+    EXPECT_EQ(p.discard_unread_lines(Clock::now() - milliseconds(1)), 0);
+    EXPECT_EQ(p.discard_unread_lines(Clock::now() + seconds(5)), 3);
+    std::string line;
+    EXPECT_EQ(p.read_line(line, Clock::now() + seconds(5)), ReadStatus::Closed);
+  }
+  Process p({"yes", {"info string flood"}, "", 1024}, reg, nullptr);
+  std::string line;
+  ASSERT_EQ(p.read_line(line, Clock::now() + seconds(5)), ReadStatus::Line);  // it is writing
+  const auto t0 = Clock::now();
+  const int dropped = p.discard_unread_lines(t0 + milliseconds(200));
+  const auto took = Clock::now() - t0;
+  EXPECT_GT(dropped, 0);
+  EXPECT_LT(took, seconds(3));
+  p.shutdown("quit", milliseconds(50));
+  EXPECT_EQ(reg.size(), 0u);
+}
+
 TEST(Process, LinesEofAndLongLines) {
   ChildRegistry reg;
   {
