@@ -7,6 +7,7 @@
 
 #include "protocol/helper_commands.h"
 #include "protocol/protocol.h"
+#include "protocol/search_report.h"
 #include "rules/game.h"
 #include "search/bench.h"
 
@@ -65,7 +66,7 @@ int main(int argc, char** argv) {
   }
 
   if (*bench) {
-    mancala::search::run_bench(bench_depth, std::cout);
+    for (const auto& line : mancala::protocol::format_bench(mancala::search::run_bench(bench_depth))) std::cout << line << '\n';
     std::cout.flush();
     return 0;
   }

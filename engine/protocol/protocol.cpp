@@ -3,12 +3,12 @@
 #include <algorithm>
 #include <chrono>
 #include <new>
-#include <sstream>
 #include <stdexcept>
 
 #include "protocol/commands.h"
 #include "protocol/engine_options.h"
 #include "protocol/helper_commands.h"
+#include "protocol/search_report.h"
 #include "protocol/tokens.h"
 #include "search/bench.h"
 
@@ -207,12 +207,8 @@ void Session::bench(const Args& args) {
     depth = *parsed;
   }
   search_.start_task([depth](const std::atomic<bool>& stop) {
-    std::ostringstream text;
-    if (search::run_bench(depth, text, stop).stopped) return std::vector<std::string>{"info string bench stopped"};
-    std::vector<std::string> lines;
-    std::istringstream in(text.str());
-    for (std::string line; std::getline(in, line);) lines.push_back(line);
-    return lines;
+    const auto result = search::run_bench(depth, stop);
+    return result.stopped ? std::vector<std::string>{"info string bench stopped"} : format_bench(result);
   });
 }
 

@@ -85,4 +85,19 @@ std::string format_bestmove(const Game& root, const search::Result& result) {
   return out;
 }
 
+std::vector<std::string> format_bench(const search::BenchResult& result) {
+  std::vector<std::string> lines;
+  for (const auto& p : result.positions) {
+    lines.push_back("position " + p.notation);
+    lines.push_back("  bestmove " + p.best + " depth " + std::to_string(p.depth) + " nodes " + std::to_string(p.nodes));
+  }
+  const std::string nodes = std::to_string(result.nodes), nps = std::to_string(result.nodes_per_second());
+  lines.push_back("===========================");
+  lines.push_back("Total time (ms) : " + std::to_string(static_cast<std::uint64_t>(result.seconds * 1000)));
+  lines.push_back("Nodes searched  : " + nodes);
+  lines.push_back("Nodes/second    : " + nps);
+  lines.push_back(nodes + " nodes " + nps + " nps");
+  return lines;
+}
+
 }  // namespace mancala::protocol

@@ -2,8 +2,10 @@
 // The engine's search output as UMI text: `info` lines and the `bestmove` line.
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "rules/game.h"
+#include "search/bench.h"
 #include "search/search.h"
 
 namespace mancala::protocol {
@@ -22,5 +24,9 @@ std::string format_summary_info(const Game& root, const search::Result& result, 
 // `bestmove <m> [ponder <m>]`, or `bestmove none` when there is no move. The ponder move is only
 // sent when it is legal and is the opponent's reply (after an extra turn there is nothing to ponder).
 std::string format_bestmove(const Game& root, const search::Result& result);
+
+// `bench`'s report, a line each: every position with its move, depth and nodes, then the totals,
+// ending with "<nodes> nodes <nps> nps" (the line scripts read), as Stockfish's bench does.
+std::vector<std::string> format_bench(const search::BenchResult& result);
 
 }  // namespace mancala::protocol

@@ -2,7 +2,7 @@
 
 #include <atomic>
 #include <chrono>
-#include <cstdio>
+#include <stdexcept>
 
 #include "rules/game.h"
 #include "search.h"
@@ -28,14 +28,11 @@ constexpr const char* kBenchPositions[] = {
 
 }  // namespace
 
-BenchResult run_bench(int depth, std::ostream& out, const std::atomic<bool>& stop) {
+BenchResult run_bench(int depth, const std::atomic<bool>& stop) {
   BenchResult total;
   for (const char* text : kBenchPositions) {
     auto game = Game::from_notation(text);
-    if (!game) {
-      out << "bench: bad position " << text << ": " << game.error() << "\n";
-      continue;
-    }
+    if (!game) throw std::logic_error(std::string("bench: a bad position in the fixed set: ") + text + ": " + game.error());
     Searcher searcher(Settings{16, Settings::kMaxLevel, false});
     Limits limits;
     limits.depth = depth;
@@ -47,21 +44,14 @@ BenchResult run_bench(int depth, std::ostream& out, const std::atomic<bool>& sto
     }
     total.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     total.nodes += r.nodes;
-    out << "position " << text << "\n  bestmove " << game->move_text(r.best) << " depth " << r.depth << " nodes "
-        << r.nodes << "\n";
+    total.positions.push_back({text, game->move_text(r.best), r.depth, r.nodes});
   }
-  const auto nps = total.seconds > 0 ? static_cast<std::uint64_t>(static_cast<double>(total.nodes) / total.seconds) : 0;
-  out << "===========================\n";
-  out << "Total time (ms) : " << static_cast<std::uint64_t>(total.seconds * 1000) << "\n";
-  out << "Nodes searched  : " << total.nodes << "\n";
-  out << "Nodes/second    : " << nps << "\n";
-  out << total.nodes << " nodes " << nps << " nps\n";
   return total;
 }
 
-BenchResult run_bench(int depth, std::ostream& out) {
+BenchResult run_bench(int depth) {
   const std::atomic<bool> never_stop{false};
-  return run_bench(depth, out, never_stop);
+  return run_bench(depth, never_stop);
 }
 
 }  // namespace mancala::search

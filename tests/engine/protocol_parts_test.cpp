@@ -139,6 +139,19 @@ TEST(BestmoveText, PonderOnlyOnAReplyThatHandsTheTurnBack) {
 
 // A discarded line keeps its head, so that a discarded `position` can still clear the position;
 // a line of blanks is skipped however long. (A limit of 10 bytes stands in for 65536.)
+TEST(BenchText, PositionsThenTotalsEndingWithTheScriptLine) {
+  search::BenchResult r;
+  r.positions = {{"kalah(4,3,empty) 3,3,3,3:0 3,3,3,3:0 s", "4", 6, 1200}, {"mangala2 6,6,6,6,6,6:0 6,6,6,6,6,6:0 s 0", "2", 6, 800}};
+  r.nodes = 2000;
+  r.seconds = 0.5;
+  EXPECT_EQ(format_bench(r), (std::vector<std::string>{"position kalah(4,3,empty) 3,3,3,3:0 3,3,3,3:0 s",
+                                                      "  bestmove 4 depth 6 nodes 1200",
+                                                      "position mangala2 6,6,6,6,6,6:0 6,6,6,6,6,6:0 s 0",
+                                                      "  bestmove 2 depth 6 nodes 800", "===========================",
+                                                      "Total time (ms) : 500", "Nodes searched  : 2000",
+                                                      "Nodes/second    : 4000", "2000 nodes 4000 nps"}));
+}
+
 TEST(LineReader, DiscardedLinesKeepTheirHeadAndLongBlankLinesAreSkipped) {
   std::istringstream in("position startpos kalah\n \t position startpos kalah\npositions startpos\n"
                         "             \nposition\nisready\n \t               \r\nd\rposition\t1234567890\r"
