@@ -101,17 +101,17 @@ class Checker {
         else bad_options_.push_back(shown(l));
       }
     }
-    std::vector<std::string> missing;
-    if (name.empty()) missing.push_back("no 'id name'");
-    if (!version) missing.push_back("no 'protocol <n>'");
+    std::vector<std::string> problems;
+    if (name.empty()) problems.push_back("no 'id name'");
+    if (!version) problems.push_back("no 'protocol <n>'");
     else if (!protocol::is_whole_number(*version))
-      missing.push_back("'protocol " + shown(*version, 20) + "', not a whole-number version");
+      problems.push_back("'protocol " + shown(*version, 20) + "', not a whole-number version");
     else if (!protocol::is_this_version(*version))
-      missing.push_back("protocol " + shown(*version, 24) + ", not " + std::to_string(protocol::kVersion));
-    if (families_.empty()) missing.push_back("no 'variants' line");
+      problems.push_back("protocol " + shown(*version, 24) + ", not " + std::to_string(protocol::kVersion));
+    if (families_.empty()) problems.push_back("no 'variants' line");
     for (const auto& f : families_)
-      if (f != "kalah" && f != "mangala" && f != "mangala2" && f != "bedouin") missing.push_back("unknown family '" + shown(f, 20) + "'");
-    if (!missing.empty()) return add("handshake", Verdict::Fail, expected, join(missing));
+      if (f != "kalah" && f != "mangala" && f != "mangala2" && f != "bedouin") problems.push_back("unknown family '" + shown(f, 20) + "'");
+    if (!problems.empty()) return add("handshake", Verdict::Fail, expected, join(problems));
     add("handshake", Verdict::Pass, expected,
         "'" + name + "', protocol 1, variants " + join(families_) + ", " + std::to_string(options_.size()) + " options, in " +
             std::to_string(r.elapsed.count()) + " ms");

@@ -13,7 +13,6 @@
 #include <cctype>
 #include <cerrno>
 #include <filesystem>
-#include <mutex>
 #include <thread>
 
 #include <boost/asio/read.hpp>
@@ -76,8 +75,7 @@ Process::Process(const SpawnSpec& spec, ChildRegistry& registry, std::shared_ptr
   // A write to an engine that died must fail with EPIPE, not kill whoever spawned it: the
   // arena's signal watcher ignores SIGPIPE, but so must every other user of this class (a test,
   // a tool). Children get the default back before exec.
-  static std::once_flag ignore_sigpipe;
-  std::call_once(ignore_sigpipe, [] { ::signal(SIGPIPE, SIG_IGN); });
+  ::signal(SIGPIPE, SIG_IGN);  // (idempotent: no need to remember that it was done)
 
   if (!spec.workdir.empty() && ::access(spec.workdir.c_str(), X_OK) != 0)
     throw SpawnError("working directory '" + spec.workdir + "' is not accessible");

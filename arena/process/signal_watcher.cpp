@@ -21,6 +21,7 @@ sigset_t stop_signals() {
 // A stop that has not ended the arena by then is stuck where the signal cannot reach it: a
 // config or openings file that is a named pipe nobody writes blocks in open() or read().
 constexpr std::chrono::seconds kGrace{10};
+static_assert(kGrace == std::chrono::seconds{10}, "exit_at_once's message says 10 s");
 
 [[noreturn]] void exit_at_once() {
   static constexpr char kMessage[] =

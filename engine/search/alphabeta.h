@@ -140,7 +140,7 @@ class AlphaBeta {
   const Limits& limits_;
   const std::atomic<bool>& stop_;
   const TimeManager& time_;
-  static constexpr int kNoMove = 0xFF;  // no move in a table entry
+  static constexpr int kNoMove = TTEntry::kNoMove;
   std::uint64_t nodes_ = 0;
   // `go nodes` is obeyed to the node, not to the next of the periodic checks: fixed-node
   // matches and weak levels ask for a few hundred nodes, where the period would dominate.
@@ -378,7 +378,7 @@ std::vector<Move> AlphaBeta<R>::principal_variation(Position p, Move first, int 
     rules_.make(p, mv);
     if (p.over) return pv;
     const TTEntry* e = tt_.probe(key(p));
-    mv = e && e->move != 0xFF ? Move::from_raw(e->move) : Move::none();
+    mv = e && e->move != kNoMove ? Move::from_raw(e->move) : Move::none();
   }
   const int len = static_cast<int>(pv.size());
   if (mv.is_none() && len > 0 && len < std::min(searched, max_len)) pv.push_back(best_by_evaluation(p));

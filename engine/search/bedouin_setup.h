@@ -10,9 +10,8 @@
 
 namespace mancala::search {
 
-// Bedouin: South's first move places all counters; tens of thousands of choices. Rank every
-// distribution by the worse of North's keep/flip after the forced openings (static value), then
-// search the most promising ones ever deeper while time lasts.
+// Ranks every distribution by the worse of North's keep/flip after the forced openings (static
+// value), then searches the most promising ones ever deeper while time lasts.
 template <class R>
 Result AlphaBeta<R>::choose_distribution(const Position& root, const std::function<void(const Info&)>& on_info) {
   struct Candidate {

@@ -79,7 +79,7 @@ class Searcher {
 
   void configure(const Settings& settings);  // resizes the table if the hash size changed
   const Settings& settings() const;
-  void new_game();                           // clears the table and history
+  void new_game();                           // clears the table
 
   // Searches `pos` (the side to move decides). Calls on_info after every completed iteration
   // (and for a proven result). Returns the best move found; honours `stop` within a few ms.

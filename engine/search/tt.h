@@ -29,12 +29,13 @@ inline constexpr int kSolvedDepth = 255;  // entry value does not depend on any 
 // No lower bound is kNoLower, no upper bound kNoUpper; lower == upper is an exact value.
 struct TTEntry {
   static constexpr std::int16_t kNoLower = -32767, kNoUpper = 32767;
+  static constexpr std::uint8_t kNoMove = 0xFF;  // no best move known
   std::uint32_t check_high = 0;  // key bits 32..63 (the bucket index uses the low bits)
   std::uint16_t check_mid = 0;   // key bits 16..31
   std::int16_t lower = kNoLower;  // relative to the score difference at the node
   std::int16_t upper = kNoUpper;
   std::uint8_t depth = 0;
-  std::uint8_t move = 0xFF;
+  std::uint8_t move = kNoMove;
   std::uint8_t generation = 0;
   std::uint8_t work = 0;  // log2 of the nodes searched to compute it
   std::uint8_t used = 0;
@@ -107,7 +108,7 @@ class TranspositionTable {
           const std::int16_t l = std::max(lower, e.lower), u = std::min(upper, e.upper);
           if (l <= u) lower = l, upper = u;  // (inconsistent bounds: the new result wins)
         }
-        if (move == 0xFF) move = e.move;  // keep a known best move
+        if (move == TTEntry::kNoMove) move = e.move;  // keep a known best move
         slot = &e;
         break;
       }
