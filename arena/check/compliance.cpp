@@ -3,6 +3,7 @@
 #include <sys/wait.h>
 
 #include <algorithm>
+#include <iterator>
 #include <optional>
 
 #include "check/positions.h"
@@ -110,7 +111,9 @@ class Checker {
       problems.push_back("protocol " + shown(*version, 24) + ", not " + std::to_string(protocol::kVersion));
     if (families_.empty()) problems.push_back("no 'variants' line");
     for (const auto& f : families_)
-      if (f != "kalah" && f != "mangala" && f != "mangala2" && f != "bedouin") problems.push_back("unknown family '" + shown(f, 20) + "'");
+      if (std::none_of(std::begin(mancala::kAllFamilies), std::end(mancala::kAllFamilies),
+                       [&](mancala::Family known) { return mancala::family_name(known) == f; }))
+        problems.push_back("unknown family '" + shown(f, 20) + "'");
     if (!problems.empty()) return add("handshake", Verdict::Fail, expected, join(problems));
     add("handshake", Verdict::Pass, expected,
         "'" + name + "', protocol 1, variants " + join(families_) + ", " + std::to_string(options_.size()) + " options, in " +

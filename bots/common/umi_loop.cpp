@@ -100,7 +100,7 @@ class BotSession {
     say("id author " + info_.author);
     for (const std::string& text : options_.describe()) say(text);
     say("protocol 1");
-    say("variants kalah mangala mangala2 bedouin");
+    say("variants " + mancala::all_family_names());
     say("umiok");
   }
 

@@ -118,7 +118,7 @@ void Session::handshake() {
   out_.write("id author the mancala project");
   for (const std::string& line : options_.describe()) out_.write(line);
   out_.write("protocol " + std::to_string(kProtocolVersion));
-  out_.write("variants kalah mangala mangala2 bedouin");
+  out_.write("variants " + all_family_names());
   out_.write("umiok");
 }
 

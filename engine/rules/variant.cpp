@@ -5,15 +5,30 @@
 
 namespace mancala {
 
-std::string Variant::spec() const {
+std::string_view family_name(Family family) {
   switch (family) {
-    case Family::Kalah:
-      return "kalah(" + std::to_string(pits) + "," + std::to_string(seeds) + (empty_capture ? ",empty)" : ")");
+    case Family::Kalah: return "kalah";
     case Family::Mangala: return "mangala";
     case Family::Mangala2: return "mangala2";
-    case Family::Bedouin: return "bedouin(" + std::to_string(counters) + ")";
+    case Family::Bedouin: return "bedouin";
   }
   return "?";
+}
+
+std::string all_family_names() {
+  std::string names;
+  for (const Family f : kAllFamilies) names += (names.empty() ? "" : " ") + std::string(family_name(f));
+  return names;
+}
+
+std::string Variant::spec() const {
+  const std::string name(family_name(family));
+  switch (family) {
+    case Family::Kalah:
+      return name + "(" + std::to_string(pits) + "," + std::to_string(seeds) + (empty_capture ? ",empty)" : ")");
+    case Family::Bedouin: return name + "(" + std::to_string(counters) + ")";
+    default: return name;
+  }
 }
 
 namespace {

@@ -10,6 +10,12 @@
 namespace mancala {
 
 enum class Family : std::uint8_t { Kalah, Mangala, Mangala2, Bedouin };
+inline constexpr Family kAllFamilies[] = {Family::Kalah, Family::Mangala, Family::Mangala2, Family::Bedouin};
+
+// The family's word in variant specs and in UMI's `variants` line: "kalah", "mangala2"...
+std::string_view family_name(Family family);
+// "kalah mangala mangala2 bedouin": every family, as an engine lists them in its handshake.
+std::string all_family_names();
 
 inline constexpr int kMaxPits = 8;          // pits per side, Kalah's upper bound
 inline constexpr int kMaxKalahSeeds = 12;   // seeds per pit in Kalah
