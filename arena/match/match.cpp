@@ -1,6 +1,8 @@
 #include "match/match.h"
 
+#include <optional>
 #include <stdexcept>
+#include <utility>
 
 #include "match/game_clock.h"
 #include "rules/game.h"
@@ -29,6 +31,89 @@ Termination termination_of(Fault f) {
 std::string shown(const std::string& text) { return protocol::shown(text, 40); }
 
 Winner side_winner(mancala::Side s) { return s == mancala::Side::South ? Winner::South : Winner::North; }
+
+// The game's end by adjudication, if a rule of the tournament ends it here.
+std::optional<std::pair<Winner, Termination>> adjudicate(const mancala::Game& game, const config::Adjudication& rules, std::size_t moves) {
+  if (rules.decided) {
+    const int total = game.variant().total_seeds();
+    const int s = game.score(mancala::Side::South), n = game.score(mancala::Side::North);
+    if (2 * s > total || 2 * n > total) return std::pair{2 * s > total ? Winner::South : Winner::North, Termination::Decided};
+  }
+  if (rules.max_moves && moves >= static_cast<std::size_t>(rules.max_moves)) return std::pair{Winner::Draw, Termination::MaxMoves};
+  return std::nullopt;
+}
+
+// The go limits for the engine of side `si`, from both clocks and its own time control.
+protocol::GoLimits go_limits(const GameClock (&clocks)[2], int si, const config::TimeControl& tc) {
+  protocol::GoLimits limits;
+  // Clocks only when the mover has one: UMI refuses a go that names the opponent's clock but
+  // not the mover's (an engine with its own depth limit against one on a clock, say).
+  if (clocks[si].remaining_ms()) {
+    limits.stime = clocks[0].remaining_ms();
+    limits.ntime = clocks[1].remaining_ms();
+    limits.sinc = clocks[0].increment_ms();
+    limits.ninc = clocks[1].increment_ms();
+    limits.movestogo = clocks[si].moves_to_go();
+  }
+  limits.movetime = tc.movetime_ms;
+  limits.depth = tc.depth;
+  limits.nodes = tc.nodes;
+  return limits;
+}
+
+// Why the engine's `text` is not a move here, quoting it in printable form.
+std::string not_a_move(const mancala::Game& game, const std::string& text) {
+  if (text == "none") return "'bestmove none' in a position with legal moves";
+  // The rules' message quotes the text it was given, so it is given the printable form; should
+  // that form happen to be a move, the rules have nothing to say and the text is named here.
+  const auto printable = game.parse_move(shown(text));
+  return printable ? "'" + shown(text) + "' is not a move" : printable.error();
+}
+
+MoveRecord move_record(mancala::Side side, std::string move, microseconds elapsed, const protocol::SearchInfo& info) {
+  MoveRecord mr;
+  mr.side = side == mancala::Side::South ? 's' : 'n';
+  mr.move = std::move(move);
+  mr.ms = static_cast<double>(elapsed.count()) / 1000.0;
+  mr.score = info.score;
+  mr.proven = info.proven;
+  mr.bound = info.bound;
+  mr.depth = info.depth;
+  mr.nodes = info.nodes;
+  return mr;
+}
+
+const char* result_word(Winner w) { return w == Winner::South ? "south" : w == Winner::North ? "north" : "draw"; }
+
+struct Forfeit {
+  Termination termination;
+  std::string detail;
+};
+
+// Starts `client` if it is not running and tells it of a new game; what loses the game if that
+// fails. An engine that cannot be executed at all ends the run instead (EngineUnavailable).
+std::optional<Forfeit> prepare(engine::EngineClient& client) {
+  auto start = [&]() -> std::optional<Forfeit> {
+    const auto err = client.start();
+    if (!err) return std::nullopt;
+    if (client.could_not_execute()) throw engine::EngineUnavailable(client.config().name, *err);
+    return Forfeit{Termination::NoHandshake, *err};
+  };
+  const bool fresh = !client.running();
+  if (fresh)
+    if (auto failed = start()) return failed;
+  std::string detail;
+  Fault f = client.new_game(detail);
+  // A process kept from an earlier game that has ended since (some bots quit after `gameover`)
+  // lost nothing yet: it is started afresh once. A fresh one that dies before the game begins
+  // loses it.
+  if (f == Fault::Crash && !fresh) {
+    if (auto failed = start()) return failed;
+    f = client.new_game(detail);
+  }
+  if (f != Fault::None) return Forfeit{termination_of(f), detail};
+  return std::nullopt;
+}
 
 mancala::Game start_game(const std::string& variant, const Opening& opening) {
   auto g = opening.position.empty() ? mancala::Game::from_spec(variant) : mancala::Game::from_notation(opening.position);
@@ -79,36 +164,15 @@ GameRecord play_game(const MatchParams& p, engine::EngineClient& south, engine::
     finish(other(loser), t);
   };
 
-  // Start (or restart) and prepare both engines; the first failure decides the game.
-  auto start = [&](engine::EngineClient& client, Winner side) {
-    auto err = client.start();
-    if (!err) return true;
-    if (client.could_not_execute()) throw engine::EngineUnavailable(client.config().name, *err);
-    forfeit(side, Termination::NoHandshake, *err);
-    return false;
+  // Both engines started (or restarted) and told of the new game; the first failure decides it.
+  auto prepared = [&](engine::EngineClient& client, Winner side) {
+    const auto failed = prepare(client);
+    if (failed) forfeit(side, failed->termination, failed->detail);
+    return !failed;
   };
-  auto prepare = [&](engine::EngineClient& client, Winner side) {
-    const bool fresh = !client.running();
-    if (fresh && !start(client, side)) return false;
-    std::string detail;
-    Fault f = client.new_game(detail);
-    // A process kept from an earlier game that has ended since (some bots quit after
-    // `gameover`) lost nothing yet: it is started afresh once. A fresh one that dies before the
-    // game begins loses it.
-    if (f == Fault::Crash && !fresh) {
-      if (!start(client, side)) return false;
-      f = client.new_game(detail);
-    }
-    if (f != Fault::None) {
-      forfeit(side, termination_of(f), detail);
-      return false;
-    }
-    return true;
-  };
-  bool ready = prepare(south, Winner::South) && prepare(north, Winner::North);
+  const bool ready = prepared(south, Winner::South) && prepared(north, Winner::North);
 
   std::string game_moves;
-  const int total = game.variant().total_seeds();
   while (ready) {
     if (game.over()) {
       const auto o = *game.outcome();
@@ -116,15 +180,8 @@ GameRecord play_game(const MatchParams& p, engine::EngineClient& south, engine::
              Termination::Normal);
       break;
     }
-    if (p.adjudication.decided) {
-      const int s = game.score(mancala::Side::South), n = game.score(mancala::Side::North);
-      if (2 * s > total || 2 * n > total) {
-        finish(2 * s > total ? Winner::South : Winner::North, Termination::Decided);
-        break;
-      }
-    }
-    if (p.adjudication.max_moves && static_cast<int>(rec.moves.size()) >= p.adjudication.max_moves) {
-      finish(Winner::Draw, Termination::MaxMoves);
+    if (const auto ended = adjudicate(game, p.adjudication, rec.moves.size())) {
+      finish(ended->first, ended->second);
       break;
     }
 
@@ -132,21 +189,7 @@ GameRecord play_game(const MatchParams& p, engine::EngineClient& south, engine::
     const int si = mancala::index(side);
     GameClock& clock = clocks[si];
     engine::EngineClient& mover = *clients[si];
-    protocol::GoLimits limits;
-    // Clocks only when the mover has one: UMI refuses a go that names the opponent's clock but
-    // not the mover's (an engine with its own depth limit against one on a clock, say).
-    if (clock.remaining_ms()) {
-      limits.stime = clocks[0].remaining_ms();
-      limits.ntime = clocks[1].remaining_ms();
-      limits.sinc = clocks[0].increment_ms();
-      limits.ninc = clocks[1].increment_ms();
-      limits.movestogo = clock.moves_to_go();
-    }
-    const auto& tc = si == 0 ? p.south_tc : p.north_tc;
-    limits.movetime = tc.movetime_ms;
-    limits.depth = tc.depth;
-    limits.nodes = tc.nodes;
-
+    const protocol::GoLimits limits = go_limits(clocks, si, si == 0 ? p.south_tc : p.north_tc);
     const microseconds margin = std::chrono::milliseconds(mover.config().time_margin_ms);
     const auto budget = clock.budget();
     const auto deadline = Clock::now() + (budget ? *budget + margin : microseconds(std::chrono::milliseconds(p.move_timeout_ms)));
@@ -164,34 +207,20 @@ GameRecord play_game(const MatchParams& p, engine::EngineClient& south, engine::
       mover.stop();  // it may still be searching; a fresh process is cleaner than a stale reply
       break;
     }
-    auto mv = game.parse_move(reply.move);
+    const auto mv = game.parse_move(reply.move);
     if (!mv) {
-      const auto why = game.parse_move(shown(reply.move));  // the rules quote the text they were given
-      const std::string detail = reply.move == "none" ? "'bestmove none' in a position with legal moves"
-                                 : why                ? "'" + shown(reply.move) + "' is not a move"
-                                                      : why.error();
       // The position in the project's notation: paste it after `position` to replay the bug.
-      forfeit(mover_side, Termination::IllegalMove, detail + " (position " + game.notation() + ")");
+      forfeit(mover_side, Termination::IllegalMove, not_a_move(game, reply.move) + " (position " + game.notation() + ")");
       mover.stop();
       break;
     }
-    MoveRecord mr;
-    mr.side = side == mancala::Side::South ? 's' : 'n';
-    mr.move = game.move_text(*mv);
-    mr.ms = static_cast<double>(elapsed.count()) / 1000.0;
-    mr.score = reply.info.score;
-    mr.proven = reply.info.proven;
-    mr.bound = reply.info.bound;
-    mr.depth = reply.info.depth;
-    mr.nodes = reply.info.nodes;
-    game_moves += " " + mr.move;
-    rec.moves.push_back(std::move(mr));
+    rec.moves.push_back(move_record(side, game.move_text(*mv), elapsed, reply.info));
+    game_moves += " " + rec.moves.back().move;
     game.play(*mv);
   }
 
-  const std::string notice = std::string("gameover ") + (rec.winner == Winner::South ? "south" : rec.winner == Winner::North ? "north" : "draw") +
-                             " " + std::to_string(rec.south_score) + " " + std::to_string(rec.north_score) + " " +
-                             termination_name(rec.termination);
+  const std::string notice =
+      protocol::format_gameover(result_word(rec.winner), rec.south_score, rec.north_score, termination_name(rec.termination));
   for (auto* c : clients) {
     c->game_over(notice);
     if (c->config().restart) c->stop();  // restart=on: no idle process waits for the next game

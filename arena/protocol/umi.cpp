@@ -321,4 +321,8 @@ std::string format_go(const GoLimits& l) {
   return out;
 }
 
+std::string format_gameover(const std::string& result, int south_score, int north_score, const std::string& reason) {
+  return "gameover " + result + " " + std::to_string(south_score) + " " + std::to_string(north_score) + " " + reason;
+}
+
 }  // namespace arena::protocol

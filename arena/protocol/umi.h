@@ -94,6 +94,8 @@ struct GoLimits {
   std::optional<std::int64_t> stime, ntime, sinc, ninc, movestogo, movetime, depth, nodes;
 };
 std::string format_go(const GoLimits& limits);
+// "gameover <south|north|draw> <south-score> <north-score> <reason>" (PROTOCOL.md section 3).
+std::string format_gameover(const std::string& result, int south_score, int north_score, const std::string& reason);
 
 // Case-insensitive ASCII comparison (option names).
 bool iequals(std::string_view a, std::string_view b);
