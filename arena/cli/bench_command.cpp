@@ -92,8 +92,10 @@ Handler add_bench(CLI::App& app, process::ChildRegistry& registry) {
       threads.emplace_back([&, w] {
         engine::ClientEnv env;
         env.registry = &registry;
-        env.variant_family = spec.substr(0, spec.find('('));
-        config::EngineConfig a{"bot-a" + std::to_string(w), bot, {}, "", {}, 20, std::nullopt};
+        env.variant_family = std::string(mancala::family_name(variant->family));
+        config::EngineConfig a;  // the defaults of a config file's engine
+        a.name = "bot-a" + std::to_string(w);
+        a.command = bot;
         config::EngineConfig b = a;
         b.name = "bot-b" + std::to_string(w);
         engine::EngineClient ca(a, env), cb(b, env);
