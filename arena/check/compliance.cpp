@@ -10,6 +10,7 @@
 #include "check/probe.h"
 #include "protocol/umi.h"
 #include "rules/game.h"
+#include "text/tokens.h"
 
 namespace arena::check {
 
@@ -17,7 +18,7 @@ namespace {
 
 using Clock = process::Clock;
 using std::chrono::milliseconds;
-using protocol::tokens;
+using mancala::text::split_tokens;
 
 std::string join(const std::vector<std::string>& words) {
   std::string out;
@@ -92,7 +93,7 @@ class Checker {
     std::string name;
     std::optional<std::string> version;  // the token after 'protocol', as sent
     for (const auto& l : r.lines) {
-      const auto t = tokens(l);
+      const auto t = split_tokens(l);
       if (t.size() >= 3 && t[0] == "id" && t[1] == "name") name = shown(l.substr(l.find("name") + 5), 40);
       if (t.size() >= 2 && t[0] == "protocol") version = std::string(t[1]);
       if (t.size() >= 1 && t[0] == "variants")
@@ -190,7 +191,7 @@ class Checker {
   void check_info_lines(const std::vector<std::string>& lines, const mancala::Game& g, const std::string& go) {
     ++searches_read_;
     for (const auto& l : lines) {
-      const auto t = tokens(l);
+      const auto t = split_tokens(l);
       if (t.empty() || t[0] != "info" || (t.size() >= 2 && t[1] == "string")) continue;
       ++info_lines_;
       if (info_problem_) continue;
@@ -236,7 +237,7 @@ class Checker {
     if (!g.over()) search("position fen " + spec, g, "position fen " + g.notation(), "go movetime 100", limit);
     if (const auto turn = turn_line(start->variant())) {
       mancala::Game after = *start;
-      for (const auto& mv : tokens(turn->moves)) (void)after.play(mv);  // legal: TurnLines.AreWhatTheySay
+      for (const auto& mv : split_tokens(turn->moves)) (void)after.play(mv);  // legal: TurnLines.AreWhatTheySay
       search(std::string(turn->pass ? "pass " : "extra turn ") + spec, after, "position startpos " + spec + " moves " + turn->moves,
              "go movetime 100", limit, turn);
     }

@@ -4,16 +4,17 @@
 #include <thread>
 
 #include "protocol/umi.h"
+#include "text/tokens.h"
 
 namespace arena::check {
 
 using process::Clock;
-using protocol::tokens;
+using mancala::text::split_tokens;
 using std::chrono::milliseconds;
 
 
 bool starts_with(std::string_view line, std::string_view word) {
-  const auto t = tokens(line);
+  const auto t = split_tokens(line);
   return !t.empty() && t[0] == word;
 }
 

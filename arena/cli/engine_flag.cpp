@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "protocol/umi.h"
+#include "text/tokens.h"
 
 namespace arena::cli {
 
@@ -56,7 +57,7 @@ config::EngineConfig parse_engine_flag(const std::string& text) {
     if (key != "arg" && key.rfind("option.", 0) != 0 && !seen.insert(key).second)
       throw ConfigError("--engine \"" + text + "\": '" + key + "=' is given twice");
     auto number = [&](std::int64_t min) {
-      auto v = protocol::parse_int(value);
+      auto v = mancala::text::parse_integer(value);
       if (!v || *v < min) throw ConfigError("--engine: " + key + "=" + value + " is not an integer >= " + std::to_string(min));
       return *v;
     };

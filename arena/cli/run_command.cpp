@@ -15,6 +15,7 @@
 #include "stats/sprt.h"
 #include "tournament/results_file.h"
 #include "tournament/tournament.h"
+#include "text/tokens.h"
 
 namespace arena::cli {
 
@@ -88,7 +89,7 @@ config::TournamentConfig build(const RunFlags& f) {
   }
   if (f.concurrency) c.concurrency = *f.concurrency;
   if (f.seed) {
-    const auto seed = protocol::parse_int(*f.seed);
+    const auto seed = mancala::text::parse_integer(*f.seed);
     if (!seed || *seed < 0) throw config::ConfigError("--seed: expected an integer 0.." + std::to_string(INT64_MAX) + ", got '" + *f.seed + "'");
     c.seed = static_cast<std::uint64_t>(*seed);
   }

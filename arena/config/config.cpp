@@ -8,6 +8,7 @@
 
 #include "rules/variant.h"
 #include "stats/sprt.h"
+#include "text/tokens.h"
 
 namespace arena::config {
 
@@ -55,10 +56,6 @@ void refuse_nul(const std::string& s, const std::string& at) {
   if (s.find('\0') != std::string::npos) throw ConfigError(at + ": contains a NUL character");
 }
 
-std::string lower(std::string s) {
-  for (char& ch : s) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-  return s;
-}
 
 void check_limits(const TimeControl& tc, const std::string& at) {
   if (const auto why = out_of_range(tc); !why.empty()) throw ConfigError(at + ": " + why);
@@ -92,7 +89,7 @@ void validate(const TournamentConfig& c) {
     for (const auto& [k, v] : e.options) {
       if (k.empty() || !printable(k)) throw ConfigError(at + ".options: an option name is empty or has control characters");
       if (!printable(v)) throw ConfigError(at + ".options." + k + ": the value has control characters");
-      if (!option_names.insert(lower(k)).second)
+      if (!option_names.insert(mancala::text::to_lower(k)).second)
         throw ConfigError(at + ".options." + k + ": the option is set twice (names match regardless of case)");
     }
     if (e.time_margin_ms > kMaxTimeMs) throw ConfigError(at + ".time_margin_ms: at most a week (" + std::to_string(kMaxTimeMs) + ")");

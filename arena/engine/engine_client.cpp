@@ -1,10 +1,11 @@
 #include "engine/engine_client.h"
+#include "text/tokens.h"
 
 #include <algorithm>
 
 namespace arena::engine {
 
-using protocol::tokens;
+using mancala::text::split_tokens;
 using std::chrono::milliseconds;
 
 const char* fault_name(Fault f) {
@@ -38,7 +39,7 @@ Fault EngineClient::wait_for(const std::string& token, Clock::time_point deadlin
   for (;;) {
     switch (proc_->read_line(line, deadline)) {
       case process::ReadStatus::Line: {
-        const auto t = tokens(line);
+        const auto t = split_tokens(line);
         if (!t.empty() && t[0] == token) return Fault::None;
         if (first_error && first_error->empty() && protocol::is_error_line(line)) *first_error = line;
         break;
@@ -98,7 +99,7 @@ std::optional<EngineClient::HandshakeFailure> EngineClient::handshake() {
     }
     if (st == process::ReadStatus::Closed) return gone("the engine exited during the handshake");
     if (st == process::ReadStatus::TooLong) return refused("a handshake line longer than " + std::to_string(env_.max_line) + " bytes");
-    const auto t = tokens(line);
+    const auto t = split_tokens(line);
     if (t.empty()) continue;
     last_line = line;
     if (t[0] == "umiok") break;
@@ -130,11 +131,11 @@ std::optional<EngineClient::HandshakeFailure> EngineClient::handshake() {
   }
   for (const auto& [name, value] : config_.options) {
     auto spec = std::find_if(identity_.options.begin(), identity_.options.end(),
-                             [&](const auto& o) { return protocol::iequals(o.name, name); });
+                             [&](const auto& o) { return mancala::text::iequals(o.name, name); });
     if (spec == identity_.options.end()) {
       // A declaration the arena could not read is the likelier cause than a missing one.
       const auto unread = std::find_if(unreadable_options.begin(), unreadable_options.end(), [&](const std::string& l) {
-        return protocol::iequals(protocol::declared_option_name(l), name);
+        return mancala::text::iequals(protocol::declared_option_name(l), name);
       });
       if (unread != unreadable_options.end())
         return refused("option '" + name + "': the engine's declaration cannot be read: '" + protocol::shown(*unread, 200) +
@@ -256,7 +257,7 @@ MoveReply EngineClient::search(const std::string& position_command, const protoc
       reply.move = bm->move;
       return reply;
     }
-    if (tokens(line)[0] == "bestmove") {
+    if (split_tokens(line)[0] == "bestmove") {
       reply.fault = Fault::Malformed;
       reply.detail = "'bestmove' without a move";
       stop();

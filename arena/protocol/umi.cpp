@@ -4,11 +4,14 @@
 #include <charconv>
 #include <cctype>
 
+#include "text/tokens.h"
+
 namespace arena::protocol {
+
+namespace text = mancala::text;
 
 namespace {
 
-bool is_space(char c) { return c == ' ' || c == '\t'; }
 
 std::string join(const std::vector<std::string_view>& toks, std::size_t from, std::size_t to) {
   std::string out;
@@ -16,12 +19,6 @@ std::string join(const std::vector<std::string_view>& toks, std::size_t from, st
     if (!out.empty()) out += ' ';
     out += toks[i];
   }
-  return out;
-}
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return out;
 }
 
@@ -36,42 +33,13 @@ std::optional<std::string_view> without_plus(std::string_view token) {
 
 }  // namespace
 
-std::vector<std::string_view> tokens(std::string_view line) {
-  std::vector<std::string_view> out;
-  std::size_t i = 0;
-  while (i < line.size()) {
-    while (i < line.size() && is_space(line[i])) ++i;
-    std::size_t j = i;
-    while (j < line.size() && !is_space(line[j])) ++j;
-    if (j > i) out.push_back(line.substr(i, j - i));
-    i = j;
-  }
-  return out;
-}
-
-bool iequals(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-         });
-}
-
-std::optional<std::int64_t> parse_int(std::string_view text) {
-  const auto token = without_plus(text);
-  if (!token || token->empty()) return std::nullopt;
-  std::int64_t v = 0;
-  auto [ptr, ec] = std::from_chars(token->data(), token->data() + token->size(), v);
-  if (ec != std::errc() || ptr != token->data() + token->size()) return std::nullopt;
-  return v;
-}
-
 bool is_whole_number(std::string_view token) {
-  if (parse_int(token)) return true;
-  const auto digits = without_plus(token);
-  return digits && !digits->empty() &&
-         std::all_of(digits->begin(), digits->end(), [](unsigned char c) { return std::isdigit(c) != 0; });
+  if (text::parse_integer(token)) return true;
+  const auto digits = without_plus(token);  // too large for 64 bits: digits after at most a '+'
+  return digits && !digits->empty() && digits->find_first_not_of("0123456789") == std::string_view::npos;
 }
 
-bool is_this_version(std::string_view token) { return parse_int(token) == kVersion; }
+bool is_this_version(std::string_view token) { return text::parse_integer(token) == kVersion; }
 
 std::optional<double> parse_seeds(std::string_view text) {
   const auto token = without_plus(text);
@@ -83,7 +51,7 @@ std::optional<double> parse_seeds(std::string_view text) {
 }
 
 std::optional<SearchInfo> parse_info(std::string_view line) {
-  const auto t = tokens(line);
+  const auto t = text::split_tokens(line);
   if (t.empty() || t[0] != "info") return std::nullopt;
   if (t.size() >= 2 && t[1] == "string") return std::nullopt;
   SearchInfo info;
@@ -93,7 +61,7 @@ std::optional<SearchInfo> parse_info(std::string_view line) {
   };
   for (std::size_t i = 1; i < t.size(); ++i) {
     const auto next = [&]() -> std::optional<std::int64_t> {
-      return i + 1 < t.size() ? parse_int(t[i + 1]) : std::nullopt;
+      return i + 1 < t.size() ? text::parse_integer(t[i + 1]) : std::nullopt;
     };
     if (t[i] == "depth") {
       if (auto d = small(next()); d && *d >= 0) info.depth = d;
@@ -106,7 +74,7 @@ std::optional<SearchInfo> parse_info(std::string_view line) {
       if (i + 2 < t.size() && (t[i + 1] == "seeds" || t[i + 1] == "proven")) {
         const bool proven = t[i + 1] == "proven";  // an integer margin (PROTOCOL.md section 4)
         if (!proven) info.score = parse_seeds(t[i + 2]);
-        else if (const auto n = small(parse_int(t[i + 2]))) info.score = *n;
+        else if (const auto n = small(text::parse_integer(t[i + 2]))) info.score = *n;
         info.proven = info.score && proven;
         i += 2;
         if (info.score && i + 1 < t.size() && (t[i + 1] == "lowerbound" || t[i + 1] == "upperbound")) {
@@ -143,7 +111,7 @@ bool well_written(std::string_view number, bool decimals_allowed) {
 std::optional<std::string> info_line_problem(std::string_view line, std::vector<std::string>& pv) {
   static constexpr std::string_view kOrder[] = {"depth", "seldepth", "score", "nodes", "nps", "time", "hashfull", "pv"};
   pv.clear();
-  const auto t = tokens(line);
+  const auto t = text::split_tokens(line);
   if (t.empty() || t[0] != "info") return "not an info line";
   std::size_t next = 0;  // fields come in kOrder's order, each at most once
   for (std::size_t i = 1; i < t.size(); ++i) {
@@ -161,8 +129,8 @@ std::optional<std::string> info_line_problem(std::string_view line, std::vector<
     if (i + 1 == t.size()) return "'" + field + "' without a value";
     const std::string value(t[++i]);
     if (field != "score") {
-      if (!all_digits(value) || !parse_int(value)) return field + " '" + value + "' is not a non-negative integer (no sign)";
-      if (field == "hashfull" && *parse_int(value) > 1000) return "hashfull '" + value + "' is over 1000 (per mille)";
+      if (!all_digits(value) || !text::parse_integer(value)) return field + " '" + value + "' is not a non-negative integer (no sign)";
+      if (field == "hashfull" && *text::parse_integer(value) > 1000) return "hashfull '" + value + "' is over 1000 (per mille)";
       continue;
     }
     if (value != "seeds" && value != "proven")
@@ -171,7 +139,7 @@ std::optional<std::string> info_line_problem(std::string_view line, std::vector<
     const std::string number(t[++i]);
     if (value == "seeds" && !(well_written(number, true) && parse_seeds(number)))
       return "score seeds '" + number + "' is not a decimal like 3, -0.5 or 1.25 (at most two decimals, no trailing zero)";
-    if (value == "proven" && !(well_written(number, false) && parse_int(number)))
+    if (value == "proven" && !(well_written(number, false) && text::parse_integer(number)))
       return "score proven '" + number + "' is not an integer";
     if (i + 1 < t.size() && (t[i + 1] == "lowerbound" || t[i + 1] == "upperbound")) ++i;
   }
@@ -191,7 +159,7 @@ void merge_info(SearchInfo& into, const SearchInfo& newer) {
 }
 
 std::optional<BestMove> parse_bestmove(std::string_view line) {
-  const auto t = tokens(line);
+  const auto t = text::split_tokens(line);
   if (t.size() < 2 || t[0] != "bestmove") return std::nullopt;
   return BestMove{std::string(t[1])};
 }
@@ -206,7 +174,7 @@ std::size_t option_name_end(const std::vector<std::string_view>& t) {
 }  // namespace
 
 std::string declared_option_name(std::string_view line) {
-  const auto t = tokens(line);
+  const auto t = text::split_tokens(line);
   if (t.size() < 3 || t[0] != "option" || t[1] != "name") return "";
   return join(t, 2, option_name_end(t));
 }
@@ -221,18 +189,18 @@ std::string shown(std::string_view text, std::size_t limit) {
 }
 
 bool is_error_line(std::string_view line) {
-  const auto t = tokens(line);
+  const auto t = text::split_tokens(line);
   return t.size() >= 3 && t[0] == "info" && t[1] == "string" && t[2].substr(0, 6) == "error:";
 }
 
 std::optional<OptionSpec> parse_option(std::string_view line) {
-  const auto t = tokens(line);
+  const auto t = text::split_tokens(line);
   if (t.size() < 5 || t[0] != "option" || t[1] != "name") return std::nullopt;
   const std::size_t type_at = option_name_end(t);
   if (type_at == 2 || type_at + 1 >= t.size()) return std::nullopt;
   OptionSpec spec;
   spec.name = join(t, 2, type_at);
-  const std::string type = lower(t[type_at + 1]);
+  const std::string type = text::to_lower(t[type_at + 1]);
   if (type == "check") spec.type = OptionType::Check;
   else if (type == "spin") spec.type = OptionType::Spin;
   else if (type == "combo") spec.type = OptionType::Combo;
@@ -250,8 +218,8 @@ std::optional<OptionSpec> parse_option(std::string_view line) {
     while (j < t.size() && !keyword(t[j])) ++j;
     const std::string value = join(t, i + 1, j);
     if (t[i] == "default") spec.default_value = value == "<empty>" ? "" : value;
-    else if (t[i] == "min") spec.min = parse_int(value);
-    else if (t[i] == "max") spec.max = parse_int(value);
+    else if (t[i] == "min") spec.min = text::parse_integer(value);
+    else if (t[i] == "max") spec.max = text::parse_integer(value);
     else spec.vars.push_back(value);
     i = j;
   }
@@ -264,15 +232,15 @@ OptionValue validate_option(const OptionSpec& spec, const std::string& value) {
   if (value.find_first_of("\r\n") != std::string::npos) return {std::nullopt, where + "value contains a line break"};
   switch (spec.type) {
     case OptionType::Button:  // pressed once at start; "false" or any other value would read as a wish not kept
-      if (value.empty() || lower(value) == "true") return {std::nullopt, ""};
+      if (value.empty() || text::to_lower(value) == "true") return {std::nullopt, ""};
       return {std::nullopt, where + "a button takes no value (give \"\" or true to press it), got '" + value + "'"};
     case OptionType::Check: {
-      const std::string v = lower(value);
+      const std::string v = text::to_lower(value);
       if (v == "true" || v == "false") return {v, ""};
       return {std::nullopt, where + "expected true or false, got '" + value + "'"};
     }
     case OptionType::Spin: {
-      const auto v = parse_int(value);
+      const auto v = text::parse_integer(value);
       if (!v) return {std::nullopt, where + "expected an integer, got '" + value + "'"};
       if (*v < *spec.min || *v > *spec.max)
         return {std::nullopt, where + std::to_string(*v) + " is outside the engine's range [" + std::to_string(*spec.min) +
@@ -281,7 +249,7 @@ OptionValue validate_option(const OptionSpec& spec, const std::string& value) {
     }
     case OptionType::Combo: {
       for (const auto& var : spec.vars)
-        if (iequals(var, value)) return {var, ""};
+        if (text::iequals(var, value)) return {var, ""};
       std::string choices;
       for (const auto& var : spec.vars) choices += (choices.empty() ? "" : ", ") + var;
       return {std::nullopt, where + "'" + value + "' is not one of: " + choices};

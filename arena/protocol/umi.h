@@ -13,8 +13,6 @@ namespace arena::protocol {
 // The version of PROTOCOL.md the arena speaks, sent by engines as `protocol <n>`.
 constexpr int kVersion = 1;
 
-// Splits on runs of spaces and tabs (UMI allows arbitrary white space between tokens).
-std::vector<std::string_view> tokens(std::string_view line);
 
 // What a reported score says about the true value: it is the value, or a bound on it.
 enum class ScoreBound { Exact, Lower, Upper };
@@ -97,10 +95,6 @@ std::string format_go(const GoLimits& limits);
 // "gameover <south|north|draw> <south-score> <north-score> <reason>" (PROTOCOL.md section 3).
 std::string format_gameover(const std::string& result, int south_score, int north_score, const std::string& reason);
 
-// Case-insensitive ASCII comparison (option names).
-bool iequals(std::string_view a, std::string_view b);
-// Strict non-negative or signed integer parsing of a whole token.
-std::optional<std::int64_t> parse_int(std::string_view token);
 // A `protocol <n>` token (PROTOCOL.md section 3, umi): is it a whole number, and is it this arena's
 // version? A number too large for 64 bits is a whole number, and not version 1.
 bool is_whole_number(std::string_view token);

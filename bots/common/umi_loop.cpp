@@ -9,7 +9,7 @@
 #include "protocol/helper_commands.h"
 #include "protocol/line_io.h"
 #include "protocol/options.h"
-#include "protocol/tokens.h"
+#include "text/tokens.h"
 
 namespace bots {
 
@@ -29,13 +29,13 @@ class BotSession {
   // Executes one command line; false after `quit`.
   bool execute(std::string_view line) {
     line_has_error_ = false;
-    const Args tokens = umi::split_tokens(line);
+    const Args tokens = mancala::text::split_tokens(line);
     if (tokens.empty()) return true;
     const std::string_view command = tokens[0];
     const Args args(tokens.begin() + 1, tokens.end());
     // (eval is not a bot command: it gets the unknown-command line below instead)
     if (command != "eval" && umi::takes_no_arguments(command) && !args.empty())  // reported; the command still runs
-      error(std::string(command) + " takes no arguments; ignored " + umi::quote(args[0]) + " and after");
+      error(std::string(command) + " takes no arguments; ignored " + mancala::text::quote(args[0]) + " and after");
 
     if (command == "quit") return finish(), false;
     if (command == "umi") handshake();
@@ -44,7 +44,7 @@ class BotSession {
     else if (command == "ponderhit") {
       if (pending_ && pending_->ponder_with_limits) release();
     } else if (command == "setoption") {
-      if (idle_for(command)) setoption(umi::after_first_token(line));
+      if (idle_for(command)) setoption(mancala::text::after_first_token(line));
     } else if (command == "newgame") {
       (void)idle_for(command);  // nothing to forget: every go is answered from its position alone
     } else if (command == "position") {
@@ -60,7 +60,7 @@ class BotSession {
     } else if (command == "perft") {
       if (idle_for(command)) perft(args);
     } else {
-      error("unknown command " + umi::quote(command));
+      error("unknown command " + mancala::text::quote(command));
     }
     return true;
   }
@@ -84,7 +84,7 @@ class BotSession {
   void error(const std::string& message) {  // one error line per input line: the first fault
     if (line_has_error_) return;
     line_has_error_ = true;
-    say("info string error: " + umi::printable(message));
+    say("info string error: " + mancala::text::printable(message));
   }
   bool idle_for(std::string_view command) {
     if (pending_) error(std::string(command) + ": not while searching (send stop first)");

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "protocol/tokens.h"
+#include "text/tokens.h"
 
 namespace mancala::protocol {
 
@@ -37,15 +37,15 @@ std::string join(const std::vector<std::string_view>& words) {
 
 Expected<SetOptionCommand> parse_setoption(std::string_view text) {
   const auto name_split = split_at_word(text, "name");
-  if (!name_split || !split_tokens(name_split->before).empty())
+  if (!name_split || !text::split_tokens(name_split->before).empty())
     return Error{"setoption: expected 'setoption name <name> [value <value>]'"};
   SetOptionCommand cmd;
   std::string_view name_text = name_split->after;
   if (auto value_split = split_at_word(name_text, "value")) {
     name_text = value_split->before;
-    cmd.value = std::string(trim(value_split->after));
+    cmd.value = std::string(text::trim(value_split->after));
   }
-  cmd.name = join(split_tokens(name_text));
+  cmd.name = join(text::split_tokens(name_text));
   if (cmd.name.empty()) return Error{"setoption: the option name is missing"};
   return cmd;
 }
@@ -56,7 +56,7 @@ Expected<GoCommand> parse_go(const std::vector<std::string_view>& args) {
   std::vector<std::string_view> seen;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string_view key = args[i];
-    if (std::find(seen.begin(), seen.end(), key) != seen.end()) return Error{"go: " + quote(key) + " given twice"};
+    if (std::find(seen.begin(), seen.end(), key) != seen.end()) return Error{"go: " + text::quote(key) + " given twice"};
     seen.push_back(key);
     if (key == "infinite") {
       l.infinite = true;
@@ -70,13 +70,13 @@ Expected<GoCommand> parse_go(const std::vector<std::string_view>& args) {
                        key == "movetime" || key == "depth" || key == "nodes";
     if (!known) {
       const bool uci = key == "wtime" || key == "btime" || key == "winc" || key == "binc";
-      return Error{"go: unknown parameter " + quote(key) + (uci ? " (UMI names the clocks stime, ntime, sinc, ninc)" : "")};
+      return Error{"go: unknown parameter " + text::quote(key) + (uci ? " (UMI names the clocks stime, ntime, sinc, ninc)" : "")};
     }
     if (i + 1 == args.size()) return Error{"go: " + std::string(key) + " needs a number"};
     const bool signed_clock = key == "stime" || key == "ntime";  // a flagged clock may be negative
     ++i;
-    const auto n = signed_clock ? parse_integer(args[i]) : parse_count(args[i]);
-    if (!n) return Error{"go: " + std::string(key) + ": " + quote(args[i]) + (signed_clock ? " is not an integer" : " is not a count")};
+    const auto n = signed_clock ? text::parse_integer(args[i]) : text::parse_count(args[i]);
+    if (!n) return Error{"go: " + std::string(key) + ": " + text::quote(args[i]) + (signed_clock ? " is not an integer" : " is not a count")};
     // A flagged clock can arrive negative: read as no time left rather than rejected.
     if (signed_clock) {
       const int side = key == "stime" ? 0 : 1;
@@ -140,7 +140,7 @@ Expected<Game> parse_position(const std::vector<std::string_view>& args, bool em
 
   std::optional<Game> game;
   if (args[0] == "startpos") {
-    if (head.size() != 1) return Error{"position startpos: expected one variant spec, found " + quote(join(head))};
+    if (head.size() != 1) return Error{"position startpos: expected one variant spec, found " + text::quote(join(head))};
     auto variant = parse_variant(head[0]);
     if (!variant) return Error{"position startpos: " + variant.error()};
     Variant v = *variant;
@@ -159,7 +159,7 @@ Expected<Game> parse_position(const std::vector<std::string_view>& args, bool em
     for (auto it = moves_at + 1; it != args.end(); ++it) {
       ++number;
       if (auto why = game->play(*it))
-        return Error{"position: move " + std::to_string(number) + " (" + quote(*it) + ") after " + game->notation() +
+        return Error{"position: move " + std::to_string(number) + " (" + text::quote(*it) + ") after " + game->notation() +
                      ": " + *why};
     }
   }
@@ -171,9 +171,9 @@ Expected<GameOverNotice> parse_gameover(const std::vector<std::string_view>& arg
   if (args.size() < 3) return Error{std::string("gameover: ") + kUsage};
   GameOverNotice notice;
   if (args[0] != "south" && args[0] != "north" && args[0] != "draw")
-    return Error{"gameover: result " + quote(args[0]) + " is not south, north or draw"};
+    return Error{"gameover: result " + text::quote(args[0]) + " is not south, north or draw"};
   notice.result = std::string(args[0]);
-  const auto south = parse_count(args[1]), north = parse_count(args[2]);
+  const auto south = text::parse_count(args[1]), north = text::parse_count(args[2]);
   constexpr std::int64_t kMaxScore = 100000;
   if (!south || !north || *south < 0 || *north < 0 || *south > kMaxScore || *north > kMaxScore)
     return Error{std::string("gameover: the scores must be counts of seeds (") + kUsage + ")"};
@@ -192,8 +192,8 @@ bool takes_no_arguments(std::string_view command) {
 Expected<int> parse_depth(const char* command, const std::vector<std::string_view>& args, int lo, int hi) {
   const std::string range = std::to_string(lo) + ".." + std::to_string(hi);
   if (args.size() != 1) return Error{std::string(command) + ": expected one depth (" + range + ")"};
-  const auto n = parse_count(args[0]);
-  if (!n || *n < lo || *n > hi) return Error{std::string(command) + ": depth " + quote(args[0]) + " is not in " + range};
+  const auto n = text::parse_count(args[0]);
+  if (!n || *n < lo || *n > hi) return Error{std::string(command) + ": depth " + text::quote(args[0]) + " is not in " + range};
   return static_cast<int>(*n);
 }
 

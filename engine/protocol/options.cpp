@@ -2,7 +2,7 @@
 
 #include <stdexcept>
 
-#include "protocol/tokens.h"
+#include "text/tokens.h"
 
 namespace mancala::protocol {
 
@@ -41,14 +41,14 @@ Option Option::button(std::string name) { return make(std::move(name), OptionTyp
 void OptionRegistry::add(Option option) {
   // Programming errors, caught by the first test that builds the registry.
   if (find(option.name)) throw std::logic_error("duplicate option " + option.name);
-  for (auto token : split_tokens(option.name))
-    if (iequals(token, "value")) throw std::logic_error("option names must not contain 'value'");
+  for (auto token : text::split_tokens(option.name))
+    if (text::iequals(token, "value")) throw std::logic_error("option names must not contain 'value'");
   options_.push_back(std::move(option));
 }
 
 const Option* OptionRegistry::find(std::string_view name) const {
   for (const Option& o : options_)
-    if (iequals(o.name, name)) return &o;
+    if (text::iequals(o.name, name)) return &o;
   return nullptr;
 }
 
@@ -56,7 +56,7 @@ Option* OptionRegistry::find_mutable(std::string_view name) { return const_cast<
 
 std::optional<std::string> OptionRegistry::set(std::string_view name, std::optional<std::string_view> value) {
   Option* o = find_mutable(name);
-  if (!o) return "setoption: unknown option " + quote(name);
+  if (!o) return "setoption: unknown option " + text::quote(name);
   const std::string where = "setoption: " + o->name + ": ";
   if (o->type == OptionType::Button) {  // a value sent with a button is ignored
     ++o->presses;
@@ -65,30 +65,30 @@ std::optional<std::string> OptionRegistry::set(std::string_view name, std::optio
   if (!value) return where + "needs a value (setoption name " + o->name + " value <value>)";
   switch (o->type) {
     case OptionType::Check: {
-      const std::string v = to_lower(*value);
-      if (v != "true" && v != "false") return where + "expected true or false, got " + quote(*value);
+      const std::string v = text::to_lower(*value);
+      if (v != "true" && v != "false") return where + "expected true or false, got " + text::quote(*value);
       o->value = v;
       return std::nullopt;
     }
     case OptionType::Spin: {
-      const auto v = parse_integer(*value);
+      const auto v = text::parse_integer(*value);
       const auto outside = [&](const std::string& shown) {
         return where + shown + " is outside " + std::to_string(o->min) + ".." + std::to_string(o->max) + " (kept " +
                o->value + ")";
       };
-      if (!v && is_integer_text(*value)) return outside(quote(*value));  // too many digits for 64 bits: still a number
-      if (!v) return where + "expected an integer, got " + quote(*value);
+      if (!v && text::is_integer_text(*value)) return outside(text::quote(*value));  // too many digits for 64 bits: still a number
+      if (!v) return where + "expected an integer, got " + text::quote(*value);
       if (*v < o->min || *v > o->max) return outside(std::to_string(*v));
       o->value = std::to_string(*v);
       return std::nullopt;
     }
     case OptionType::Combo:
       for (const std::string& var : o->vars)
-        if (iequals(var, *value)) {
+        if (text::iequals(var, *value)) {
           o->value = var;
           return std::nullopt;
         }
-      return where + quote(*value) + " is not one of its choices";
+      return where + text::quote(*value) + " is not one of its choices";
     case OptionType::String:
       o->value = *value == "<empty>" ? std::string() : std::string(*value);
       return std::nullopt;
@@ -104,7 +104,7 @@ bool OptionRegistry::check_value(std::string_view name) const {
 
 std::int64_t OptionRegistry::spin_value(std::string_view name) const {
   const Option* o = find(name);
-  return o ? parse_integer(o->value).value_or(0) : 0;
+  return o ? text::parse_integer(o->value).value_or(0) : 0;
 }
 
 const std::string& OptionRegistry::string_value(std::string_view name) const {

@@ -9,7 +9,7 @@
 #include "protocol/engine_options.h"
 #include "protocol/helper_commands.h"
 #include "protocol/search_report.h"
-#include "protocol/tokens.h"
+#include "text/tokens.h"
 #include "search/bench.h"
 
 #ifndef MANCALA_VERSION
@@ -50,7 +50,7 @@ void Session::run(std::istream& in) {
 
 bool Session::execute(std::string_view line) {
   line_has_error_ = false;
-  const Args tokens = split_tokens(line);
+  const Args tokens = text::split_tokens(line);
   if (tokens.empty()) return true;
   const std::string_view command = tokens[0];
   const Args args(tokens.begin() + 1, tokens.end());
@@ -69,7 +69,7 @@ bool Session::execute(std::string_view line) {
   } else if (command == "ponderhit") {
     search_.ponderhit();
   } else if (command == "setoption") {
-    if (idle_for(command)) setoption(after_first_token(line));
+    if (idle_for(command)) setoption(text::after_first_token(line));
   } else if (command == "newgame") {
     if (idle_for(command)) searcher_.new_game();
   } else if (command == "position") {
@@ -88,7 +88,7 @@ bool Session::execute(std::string_view line) {
     if (idle_for(command)) bench(args);
   } else {
     const bool uci = command == "uci" || command == "ucinewgame";
-    error("unknown command " + quote(command) + (uci ? " (UMI says umi and newgame)" : ""));
+    error("unknown command " + text::quote(command) + (uci ? " (UMI says umi and newgame)" : ""));
   }
   return true;
 }
@@ -110,7 +110,7 @@ void Session::wait_for_task() {
 }
 
 void Session::reject_arguments(std::string_view command, const Args& args) {
-  if (!args.empty()) error(std::string(command) + " takes no arguments; ignored " + quote(args[0]) + " and after");
+  if (!args.empty()) error(std::string(command) + " takes no arguments; ignored " + text::quote(args[0]) + " and after");
 }
 
 void Session::handshake() {

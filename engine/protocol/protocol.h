@@ -12,7 +12,7 @@
 #include "protocol/line_io.h"
 #include "protocol/options.h"
 #include "protocol/search_thread.h"
-#include "protocol/tokens.h"
+#include "text/tokens.h"
 #include "rules/game.h"
 #include "search/search.h"
 
@@ -38,7 +38,7 @@ class Session {
   void error(const std::string& message) {
     if (line_has_error_) return;
     line_has_error_ = true;
-    out_.write("info string error: " + printable(message));
+    out_.write("info string error: " + text::printable(message));
   }
   // Commands that use the searcher or the CPU wait for no search; they are refused during one.
   bool idle_for(std::string_view command);

@@ -5,16 +5,16 @@
 #include <optional>
 #include <string_view>
 
-#include "protocol/tokens.h"
+#include "text/tokens.h"
 
 namespace mancala::tools {
 
 // `text` as a whole number from `min` to `max`; otherwise prints
 // "<tool>: <what> '<text>' is not a whole number from <min> to <max>" and returns nothing.
 inline std::optional<long> count_arg(const char* tool, const char* what, std::string_view text, long min, long max) {
-  const auto value = protocol::parse_count(text);
+  const auto value = mancala::text::parse_count(text);
   if (value && *value >= min && *value <= max) return static_cast<long>(*value);
-  std::fprintf(stderr, "%s: %s %s is not a whole number from %ld to %ld\n", tool, what, protocol::quote(text).c_str(),
+  std::fprintf(stderr, "%s: %s %s is not a whole number from %ld to %ld\n", tool, what, mancala::text::quote(text).c_str(),
                min, max);
   return std::nullopt;
 }

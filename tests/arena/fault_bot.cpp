@@ -60,7 +60,7 @@
 
 #include "protocol/commands.h"
 #include "protocol/line_io.h"
-#include "protocol/tokens.h"
+#include "text/tokens.h"
 #include "rules/game.h"
 
 namespace {
@@ -157,7 +157,7 @@ int main(int argc, char** argv) {
       continue;
     }
     const std::string& line = input->text;
-    const auto t = mancala::protocol::split_tokens(line);
+    const auto t = mancala::text::split_tokens(line);
     if (t.empty()) continue;
     if (t[0] == "umi") {
       if (process_fault("no-handshake")) continue;

@@ -7,6 +7,7 @@
 #include "config/config.h"
 #include "protocol/umi.h"
 #include "test_helpers.h"
+#include "text/tokens.h"
 
 using arena_test::run;
 using arena_test::TempDir;
@@ -159,7 +160,7 @@ TEST(TurnLines, AreWhatTheySay) {
     const auto line = arena::check::turn_line(g.variant());
     ASSERT_TRUE(line) << spec;
     std::vector<std::string> moves;
-    for (const auto& m : arena::protocol::tokens(line->moves)) moves.emplace_back(m);
+    for (const auto& m : mancala::text::split_tokens(line->moves)) moves.emplace_back(m);
     ASSERT_FALSE(moves.empty());
     for (std::size_t i = 0; i < moves.size(); ++i) {
       const auto mover = g.side_to_move();

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "protocol/umi.h"
+#include "text/tokens.h"
 
 using namespace arena::protocol;
 
@@ -51,9 +52,9 @@ TEST(Umi, ScoresAreDecimals) {
   }
   for (const std::string text : {"", "-", "+", "++1", "+-1", "-+1", "1e3", "inf", "-inf", "nan", "0x10", "1.2.3", "3,5", "2000000", "1.5x"})
     EXPECT_FALSE(parse_seeds(text)) << text;
-  EXPECT_EQ(parse_int("+7"), 7);
-  EXPECT_FALSE(parse_int("+-1"));
-  EXPECT_FALSE(parse_int("+"));
+  EXPECT_EQ(mancala::text::parse_integer("+7"), 7);
+  EXPECT_FALSE(mancala::text::parse_integer("+-1"));
+  EXPECT_FALSE(mancala::text::parse_integer("+"));
   const auto proven = parse_info("info depth 3 score proven 2.5");  // a proven margin is an integer
   ASSERT_TRUE(proven);
   EXPECT_TRUE(proven->has_score);

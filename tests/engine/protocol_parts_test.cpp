@@ -12,7 +12,7 @@
 #include "protocol/options.h"
 #include "protocol/protocol.h"
 #include "protocol/search_report.h"
-#include "protocol/tokens.h"
+#include "text/tokens.h"
 
 namespace mancala::protocol {
 namespace {
@@ -76,7 +76,7 @@ TEST(SetOptionGrammar, NameEndsAtTheFirstValueWord) {
 }
 
 TEST(GoGrammar, LimitsAndErrors) {
-  auto go = parse_go(split_tokens("stime 1000 ntime -5 sinc 10 ninc 20 movestogo 7 movetime 50 depth 9 nodes 99 ponder"));
+  auto go = parse_go(text::split_tokens("stime 1000 ntime -5 sinc 10 ninc 20 movestogo 7 movetime 50 depth 9 nodes 99 ponder"));
   ASSERT_TRUE(go);
   EXPECT_EQ(go->limits.clock_ms[0], 1000);
   EXPECT_EQ(go->limits.clock_ms[1], 0) << "a negative clock reads as 0";
@@ -87,9 +87,9 @@ TEST(GoGrammar, LimitsAndErrors) {
   EXPECT_EQ(go->limits.nodes, 99u);
   EXPECT_TRUE(go->ponder);
   EXPECT_FALSE(go->limits.infinite);
-  EXPECT_TRUE(parse_go(split_tokens("infinite"))->limits.infinite);
+  EXPECT_TRUE(parse_go(text::split_tokens("infinite"))->limits.infinite);
   for (const char* bad : {"depth", "depth 0", "nodes 1.5", "wtime 5", "depth 3 depth 4", "movestogo 0", "depth 1001"})
-    EXPECT_FALSE(parse_go(split_tokens(bad))) << bad;
+    EXPECT_FALSE(parse_go(text::split_tokens(bad))) << bad;
 }
 
 TEST(ScoreText, SeedsWithAtMostTwoDecimals) {

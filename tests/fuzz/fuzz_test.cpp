@@ -26,7 +26,7 @@
 #include "line_gen.h"
 #include "protocol/line_io.h"
 #include "protocol/protocol.h"
-#include "protocol/tokens.h"
+#include "text/tokens.h"
 #include "protocol/umi.h"
 #include "rules/game.h"
 
@@ -147,7 +147,7 @@ std::vector<std::string> lines_of_text(const std::string& text) {
 }
 
 bool is_quit(const std::string& line) {
-  const auto t = mancala::protocol::split_tokens(line);
+  const auto t = mancala::text::split_tokens(line);
   return line.size() <= mancala::protocol::kMaxLineBytes && !t.empty() && t[0] == "quit";
 }
 
@@ -171,7 +171,7 @@ class SessionHarness {
     std::size_t gos = 0;
     while (auto line = reader.next()) {
       if (line->too_long || fuzz::too_expensive(line->text)) continue;
-      const auto t = mancala::protocol::split_tokens(line->text);
+      const auto t = mancala::text::split_tokens(line->text);
       gos += !t.empty() && t[0] == "go";
       session_.execute(line->text);
       ++stats.lines;
@@ -196,7 +196,7 @@ class SessionHarness {
       for (unsigned char c : line)
         if (c < 0x20 || c == 0x7f) {
           save_current("a control byte in an output line");
-          ADD_FAILURE() << "a control byte in an output line: '" << mancala::protocol::quote(line) << "' for input:\n" << text;
+          ADD_FAILURE() << "a control byte in an output line: '" << mancala::text::quote(line) << "' for input:\n" << text;
           break;
         }
     }
@@ -250,7 +250,7 @@ const std::vector<mancala::Game>& game_pool() {
 void check_parsers(fuzz::LineGenerator& gen, const std::string& line) {
   (void)mancala::parse_variant(line);
   check_notation(line);
-  auto t = mancala::protocol::split_tokens(line);
+  auto t = mancala::text::split_tokens(line);
   if (t.size() > 64) t.resize(64);  // a 300 KB line of tokens: its first ones say enough
   for (auto tok : t) (void)mancala::parse_variant(tok);
   // A move token against a reachable position.
@@ -265,7 +265,7 @@ void check_parsers(fuzz::LineGenerator& gen, const std::string& line) {
   (void)arena::protocol::parse_info(line);
   (void)arena::protocol::parse_bestmove(line);
   if (auto o = arena::protocol::parse_option(line)) (void)arena::protocol::validate_option(*o, gen.move_token());
-  for (auto tok : t) (void)arena::protocol::parse_int(tok);
+  for (auto tok : t) (void)arena::protocol::is_whole_number(tok);
 }
 
 std::vector<fs::path> corpus_files() {

@@ -10,7 +10,7 @@
 
 #include "protocol/line_io.h"
 #include "protocol/protocol.h"
-#include "protocol/tokens.h"
+#include "text/tokens.h"
 #include "protocol/umi.h"
 #include "rules/game.h"
 
@@ -24,7 +24,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   mancala::protocol::LineReader reader(in);
   while (auto line = reader.next()) {
     if (line->too_long) continue;
-    const auto t = mancala::protocol::split_tokens(line->text);
+    const auto t = mancala::text::split_tokens(line->text);
     if (!t.empty() && (t[0] == "bench" || t[0] == "perft")) continue;  // long by design
     if (!t.empty() && t[0] == "setoption" && line->text.find("Hash") != std::string::npos) continue;
     session.execute(line->text);

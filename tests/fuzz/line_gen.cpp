@@ -4,7 +4,7 @@
 
 #include "protocol/commands.h"
 #include "protocol/line_io.h"
-#include "protocol/tokens.h"
+#include "text/tokens.h"
 #include "rules/game.h"
 
 namespace fuzz {
@@ -13,7 +13,7 @@ namespace {
 
 std::vector<std::string> split(const std::string& line) {
   std::vector<std::string> out;
-  for (auto t : mancala::protocol::split_tokens(line)) out.emplace_back(t);
+  for (auto t : mancala::text::split_tokens(line)) out.emplace_back(t);
   return out;
 }
 
@@ -277,6 +277,7 @@ std::vector<std::string> LineGenerator::program(std::size_t max_lines) {
 
 bool too_expensive(const std::string& line) {
   using namespace mancala::protocol;
+  using namespace mancala::text;
   if (line.size() > kMaxLineBytes) return false;  // discarded unread
   const auto t = split_tokens(line);
   if (t.empty()) return false;

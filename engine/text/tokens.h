@@ -1,5 +1,6 @@
 #pragma once
-// Small text helpers shared by the command parsers: whitespace splitting, strict integers, and
+// Small text helpers shared by every parser of UMI lines (the engine's, the bots' and the
+// arena's reading of engine output): whitespace splitting, strict integers, and
 // quoting of untrusted input inside error messages.
 #include <cstdint>
 #include <optional>
@@ -7,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-namespace mancala::protocol {
+namespace mancala::text {
 
 // Splits on runs of spaces and tabs (UMI allows any amount of white space between tokens).
 std::vector<std::string_view> split_tokens(std::string_view line);
@@ -35,4 +36,4 @@ std::string printable(std::string_view text);
 bool iequals(std::string_view a, std::string_view b);
 std::string to_lower(std::string_view text);
 
-}  // namespace mancala::protocol
+}  // namespace mancala::text

@@ -1,9 +1,9 @@
-#include "protocol/tokens.h"
+#include "text/tokens.h"
 
 #include <algorithm>
 #include <charconv>
 
-namespace mancala::protocol {
+namespace mancala::text {
 
 namespace {
 
@@ -90,4 +90,4 @@ std::string to_lower(std::string_view text) {
   return out;
 }
 
-}  // namespace mancala::protocol
+}  // namespace mancala::text
