@@ -17,6 +17,14 @@ constexpr const char* kNames[] = {"normal", "decided", "max_moves", "time_forfei
 
 const char* winner_name(Winner w) { return w == Winner::South ? "south" : w == Winner::North ? "north" : "draw"; }
 
+const char* side_name(mancala::Side s) { return s == mancala::Side::South ? "south" : "north"; }
+
+mancala::Side loser_from(const std::string& s) {
+  if (s == "south") return mancala::Side::South;
+  if (s == "north") return mancala::Side::North;
+  throw std::runtime_error("field 'loser': expected south or north, got '" + s + "'");
+}
+
 Winner winner_from(const std::string& s) {
   if (s == "south") return Winner::South;
   if (s == "north") return Winner::North;
@@ -101,7 +109,7 @@ json to_json(const GameRecord& g) {
             {"termination", termination_name(g.termination)},
             {"final", g.final_position},
             {"duration_ms", round3(g.duration_ms)}};
-  if (g.loser_side) j["loser"] = winner_name(*g.loser_side);
+  if (g.loser_side) j["loser"] = side_name(*g.loser_side);
   if (!g.detail.empty()) j["detail"] = g.detail;
   return j;
 }
@@ -115,8 +123,8 @@ std::optional<std::string> inconsistency(const GameRecord& g) {
   if (is_fault(g.termination) != g.loser_side.has_value())
     return std::string(g.loser_side ? "a 'loser' is given but the termination '" : "the termination '") +
            termination_name(g.termination) + (g.loser_side ? "' is no fault" : "' is a fault without a 'loser'");
-  if (g.loser_side && (*g.loser_side == Winner::Draw || g.winner != other(*g.loser_side)))
-    return std::string("the result '") + winner_name(g.winner) + "' does not follow from the loser '" + winner_name(*g.loser_side) + "'";
+  if (g.loser_side && g.winner != winner_of(~*g.loser_side))
+    return std::string("the result '") + winner_name(g.winner) + "' does not follow from the loser '" + side_name(*g.loser_side) + "'";
   if (g.termination == Termination::MaxMoves && g.winner != Winner::Draw)
     return std::string("a game ended by the move limit is a draw, not '") + winner_name(g.winner) + "'";
   auto final_game = mancala::Game::from_notation(g.final_position);
@@ -182,7 +190,7 @@ GameRecord game_from_json(const json& j) {
   auto t = termination_from_name(term);
   if (!t) throw std::runtime_error("unknown termination '" + term + "'");
   g.termination = *t;
-  if (j.contains("loser")) g.loser_side = winner_from(field<std::string>(j, "loser"));
+  if (j.contains("loser")) g.loser_side = loser_from(field<std::string>(j, "loser"));
   if (j.contains("detail")) g.detail = field<std::string>(j, "detail");
   g.final_position = field<std::string>(j, "final");
   g.duration_ms = field<double>(j, "duration_ms");

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "protocol/umi.h"
+#include "rules/position.h"
 
 namespace arena::match {
 
@@ -29,8 +30,8 @@ std::optional<Termination> termination_from_name(const std::string& name);
 inline bool is_fault(Termination t) { return t >= Termination::TimeForfeit; }
 
 enum class Winner { South, North, Draw };
-// The other side of South or North (the winner when that side is charged with a fault).
-inline Winner other(Winner w) { return w == Winner::South ? Winner::North : Winner::South; }
+// The result "that side won".
+inline Winner winner_of(mancala::Side s) { return s == mancala::Side::South ? Winner::South : Winner::North; }
 
 struct Opening {
   std::string position;             // notation of the start; empty = the variant's start position
@@ -60,7 +61,7 @@ struct GameRecord {
   Winner winner = Winner::Draw;
   int south_score = 0, north_score = 0;
   Termination termination = Termination::Normal;
-  std::optional<Winner> loser_side;  // the engine charged with a fault
+  std::optional<mancala::Side> loser_side;  // the engine charged with a fault
   std::string detail;                // what went wrong, for faults
   std::string final_position;
   double duration_ms = 0;

@@ -30,8 +30,6 @@ Termination termination_of(Fault f) {
 // An engine's text inside a detail message, short.
 std::string shown(const std::string& text) { return protocol::shown(text, 40); }
 
-Winner side_winner(mancala::Side s) { return s == mancala::Side::South ? Winner::South : Winner::North; }
-
 // The game's end by adjudication, if a rule of the tournament ends it here.
 std::optional<std::pair<Winner, Termination>> adjudicate(const mancala::Game& game, const config::Adjudication& rules, std::size_t moves) {
   if (rules.decided) {
@@ -158,19 +156,19 @@ GameRecord play_game(const MatchParams& p, engine::EngineClient& south, engine::
     rec.north_score = game.score(mancala::Side::North);
     rec.final_position = game.notation();
   };
-  auto forfeit = [&](Winner loser, Termination t, std::string detail) {
+  auto forfeit = [&](mancala::Side loser, Termination t, std::string detail) {
     rec.loser_side = loser;
     rec.detail = std::move(detail);
-    finish(other(loser), t);
+    finish(winner_of(~loser), t);
   };
 
   // Both engines started (or restarted) and told of the new game; the first failure decides it.
-  auto prepared = [&](engine::EngineClient& client, Winner side) {
+  auto prepared = [&](engine::EngineClient& client, mancala::Side side) {
     const auto failed = prepare(client);
     if (failed) forfeit(side, failed->termination, failed->detail);
     return !failed;
   };
-  const bool ready = prepared(south, Winner::South) && prepared(north, Winner::North);
+  const bool ready = prepared(south, mancala::Side::South) && prepared(north, mancala::Side::North);
 
   std::string game_moves;
   while (ready) {
@@ -195,13 +193,12 @@ GameRecord play_game(const MatchParams& p, engine::EngineClient& south, engine::
     const auto deadline = Clock::now() + (budget ? *budget + margin : microseconds(std::chrono::milliseconds(p.move_timeout_ms)));
     const auto reply = mover.search(position_command(p.variant, p.opening, game_moves), limits, deadline);
     const auto elapsed = std::chrono::duration_cast<microseconds>(reply.elapsed);
-    const Winner mover_side = side_winner(side);
     if (reply.fault != Fault::None) {
-      forfeit(mover_side, termination_of(reply.fault), reply.detail);
+      forfeit(side, termination_of(reply.fault), reply.detail);
       break;
     }
     if (!clock.charge(elapsed, margin)) {
-      forfeit(mover_side, Termination::TimeForfeit,
+      forfeit(side, Termination::TimeForfeit,
               "bestmove after " + std::to_string(elapsed.count() / 1000) + " ms, allowed " +
                   std::to_string(std::chrono::duration_cast<std::chrono::milliseconds>(*budget).count()) + " ms + margin");
       mover.stop();  // it may still be searching; a fresh process is cleaner than a stale reply
@@ -210,7 +207,7 @@ GameRecord play_game(const MatchParams& p, engine::EngineClient& south, engine::
     const auto mv = game.parse_move(reply.move);
     if (!mv) {
       // The position in the project's notation: paste it after `position` to replay the bug.
-      forfeit(mover_side, Termination::IllegalMove, not_a_move(game, reply.move) + " (position " + game.notation() + ")");
+      forfeit(side, Termination::IllegalMove, not_a_move(game, reply.move) + " (position " + game.notation() + ")");
       mover.stop();
       break;
     }

@@ -74,6 +74,8 @@ TEST(GameRecord, ARecordThatContradictsItselfIsRefused) {
   expect_refused([](json& j) { j["loser"] = "south"; }, "a 'loser' is given but the termination 'normal' is no fault");
   expect_refused([](json& j) { j["termination"] = "crash", j["loser"] = "north"; },
                  "the result 'north' does not follow from the loser 'north'");
+  expect_refused([](json& j) { j["termination"] = "crash", j["loser"] = "draw"; },
+                 "field 'loser': expected south or north, got 'draw'");
   expect_refused([](json& j) { j["termination"] = "max_moves"; }, "a game ended by the move limit is a draw, not 'north'");
   expect_refused([](json& j) { j["termination"] = "decided"; },
                  "the final position is over, so the termination must be 'normal'");

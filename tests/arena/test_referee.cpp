@@ -60,10 +60,10 @@ TEST_P(FaultyEngine, LosesWithTheRightReasonAndIsRestarted) {
       const auto rec = faulty_south ? match::play_game(params(), faulty, opponent) : match::play_game(params(), opponent, faulty);
       SCOPED_TRACE(c.fault + " game " + std::to_string(game) + ": " + rec.detail);
       EXPECT_EQ(rec.termination, c.expected);
-      const Winner faulty_side = faulty_south ? Winner::South : Winner::North;
+      const mancala::Side faulty_side = faulty_south ? mancala::Side::South : mancala::Side::North;
       ASSERT_TRUE(rec.loser_side);
       EXPECT_EQ(*rec.loser_side, faulty_side);
-      EXPECT_NE(rec.winner, faulty_side);
+      EXPECT_EQ(rec.winner, arena::match::winner_of(~faulty_side));
       EXPECT_FALSE(rec.detail.empty());
       if (game == 1) {
         EXPECT_TRUE(opponent.running());  // the innocent engine keeps its process
