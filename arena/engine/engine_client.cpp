@@ -208,7 +208,7 @@ MoveReply EngineClient::search(const std::string& position_command, const protoc
   // Reading them is the engine's time: one that floods between moves runs out of it.
   const auto t0 = Clock::now();
   const int dropped = proc_->discard_unread_lines(deadline);
-  if (Clock::now() >= deadline) {
+  if (dropped > 0 && Clock::now() >= deadline) {
     reply.elapsed = Clock::now() - t0;
     reply.fault = Fault::TimeForfeit;
     reply.detail = "its time ran out while it was still sending lines nobody asked for (" + std::to_string(dropped) +

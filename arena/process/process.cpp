@@ -75,7 +75,9 @@ Process::Process(const SpawnSpec& spec, ChildRegistry& registry, std::shared_ptr
   // A write to an engine that died must fail with EPIPE, not kill whoever spawned it: the
   // arena's signal watcher ignores SIGPIPE, but so must every other user of this class (a test,
   // a tool). Children get the default back before exec.
-  ::signal(SIGPIPE, SIG_IGN);  // (idempotent: no need to remember that it was done)
+  // (At every spawn, without a static flag: a host's own SIGPIPE handler installed later would be
+  // replaced, which the arena, ignoring SIGPIPE anyway, does not mind.)
+  ::signal(SIGPIPE, SIG_IGN);
 
   if (!spec.workdir.empty() && ::access(spec.workdir.c_str(), X_OK) != 0)
     throw SpawnError("working directory '" + spec.workdir + "' is not accessible");

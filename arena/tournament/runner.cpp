@@ -87,7 +87,8 @@ class Runner {
     return summary;
   }
 
-  const std::vector<match::GameRecord>& records() const { return records_; }
+  // The records, moved out: a run of millions of games must not hold them twice at its end.
+  std::vector<match::GameRecord> take_records() { return std::move(records_); }
 
  private:
   // The tables need only who played whom and how it ended: the moves are dropped from the
@@ -256,7 +257,7 @@ GamesPlayed play_games(const config::TournamentConfig& cfg, const RunEnv& env, c
   Runner runner(cfg, env, variant, openings, schedule, std::move(writer), std::move(existing), console);
   GamesPlayed played;
   played.summary = runner.run();
-  played.records = runner.records();
+  played.records = runner.take_records();
   return played;
 }
 
