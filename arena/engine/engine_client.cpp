@@ -1,7 +1,8 @@
 #include "engine/engine_client.h"
-#include "text/tokens.h"
 
 #include <algorithm>
+
+#include "text/tokens.h"
 
 namespace arena::engine {
 
