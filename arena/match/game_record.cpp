@@ -15,8 +15,6 @@ namespace {
 constexpr const char* kNames[] = {"normal", "decided", "max_moves", "time_forfeit", "illegal_move",
                                   "malformed_output", "crash", "no_handshake", "stalled"};
 
-const char* winner_name(Winner w) { return w == Winner::South ? "south" : w == Winner::North ? "north" : "draw"; }
-
 const char* side_name(mancala::Side s) { return s == mancala::Side::South ? "south" : "north"; }
 
 mancala::Side loser_from(const std::string& s) {
@@ -74,6 +72,8 @@ std::optional<Termination> termination_from_name(const std::string& name) {
     if (name == kNames[i]) return static_cast<Termination>(i);
   return std::nullopt;
 }
+
+const char* winner_name(Winner w) { return w == Winner::South ? "south" : w == Winner::North ? "north" : "draw"; }
 
 double GameRecord::points_for(const std::string& engine) const {
   const bool is_south = engine == south;

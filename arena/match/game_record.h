@@ -30,6 +30,8 @@ std::optional<Termination> termination_from_name(const std::string& name);
 inline bool is_fault(Termination t) { return t >= Termination::TimeForfeit; }
 
 enum class Winner { South, North, Draw };
+// "south", "north" or "draw": the results file's and the gameover line's word for a result.
+const char* winner_name(Winner w);
 // The result "that side won".
 inline Winner winner_of(mancala::Side s) { return s == mancala::Side::South ? Winner::South : Winner::North; }
 

@@ -81,8 +81,6 @@ MoveRecord move_record(mancala::Side side, std::string move, microseconds elapse
   return mr;
 }
 
-const char* result_word(Winner w) { return w == Winner::South ? "south" : w == Winner::North ? "north" : "draw"; }
-
 struct Forfeit {
   Termination termination;
   std::string detail;
@@ -217,7 +215,7 @@ GameRecord play_game(const MatchParams& p, engine::EngineClient& south, engine::
   }
 
   const std::string notice =
-      protocol::format_gameover(result_word(rec.winner), rec.south_score, rec.north_score, termination_name(rec.termination));
+      protocol::format_gameover(winner_name(rec.winner), rec.south_score, rec.north_score, termination_name(rec.termination));
   for (auto* c : clients) {
     c->game_over(notice);
     if (c->config().restart) c->stop();  // restart=on: no idle process waits for the next game
