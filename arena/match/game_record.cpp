@@ -137,9 +137,7 @@ std::optional<std::string> inconsistency(const GameRecord& g) {
     return g.termination == Termination::Normal ? std::string("the termination is 'normal' but the final position is not over")
                                                 : std::string("the final position is over, so the termination must be 'normal'");
   if (outcome) {
-    const Winner ruled = *outcome == mancala::Outcome::SouthWins ? Winner::South
-                         : *outcome == mancala::Outcome::NorthWins ? Winner::North
-                                                                   : Winner::Draw;
+    const Winner ruled = winner_of(*outcome);
     if (ruled != g.winner)
       return std::string("the result '") + winner_name(g.winner) + "' is not the rules' result of the final position ('" +
              winner_name(ruled) + "')";

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "protocol/umi.h"
+#include "rules/game.h"
 #include "rules/position.h"
 
 namespace arena::match {
@@ -34,6 +35,10 @@ enum class Winner { South, North, Draw };
 const char* winner_name(Winner w);
 // The result "that side won".
 inline Winner winner_of(mancala::Side s) { return s == mancala::Side::South ? Winner::South : Winner::North; }
+// The rules' result of a finished game.
+inline Winner winner_of(mancala::Outcome o) {
+  return o == mancala::Outcome::SouthWins ? Winner::South : o == mancala::Outcome::NorthWins ? Winner::North : Winner::Draw;
+}
 
 struct Opening {
   std::string position;             // notation of the start; empty = the variant's start position

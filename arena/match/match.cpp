@@ -171,9 +171,7 @@ GameRecord play_game(const MatchParams& p, engine::EngineClient& south, engine::
   std::string game_moves;
   while (ready) {
     if (game.over()) {
-      const auto o = *game.outcome();
-      finish(o == mancala::Outcome::SouthWins ? Winner::South : o == mancala::Outcome::NorthWins ? Winner::North : Winner::Draw,
-             Termination::Normal);
+      finish(winner_of(*game.outcome()), Termination::Normal);
       break;
     }
     if (const auto ended = adjudicate(game, p.adjudication, rec.moves.size())) {
