@@ -41,7 +41,9 @@ std::string default_bot() {
   std::error_code ec;
   const auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
   if (ec) return "random-bot";
-  for (const auto& cand : {self.parent_path().parent_path() / "bots" / "random-bot", self.parent_path() / "random-bot"})
+  // In a build: build/arena/arena and build/bots/random-bot; installed: bin/mancala-random-bot.
+  const auto dir = self.parent_path();
+  for (const auto& cand : {dir.parent_path() / "bots" / "random-bot", dir / "mancala-random-bot", dir / "random-bot"})
     if (std::filesystem::exists(cand)) return cand.string();
   return "random-bot";
 }
@@ -51,7 +53,7 @@ std::string default_bot() {
 Handler add_bench(CLI::App& app, process::ChildRegistry& registry) {
   auto f = std::make_shared<BenchFlags>();
   auto* sub = app.add_subcommand("bench", "Measure the arena's own overhead: games/s and cost per move between two instant bots");
-  sub->add_option("--bot", f->bot, "Bot program to play both sides (default: random-bot from the build)");
+  sub->add_option("--bot", f->bot, "Bot program to play both sides (default: the random bot of this build or installation)");
   sub->add_option("--games", f->games, "Games to play")->check(CLI::Range(1, 1'000'000))->capture_default_str();
   sub->add_option("--concurrency,-j", f->concurrency, "Games in parallel")->check(CLI::Range(1, 256))->capture_default_str();
   sub->add_option("--variant", f->variant, "Variant spec")->capture_default_str();
