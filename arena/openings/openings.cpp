@@ -7,7 +7,7 @@
 
 #include "config/config.h"
 #include "rules/game.h"
-#include "tournament/rng.h"
+#include "rules/splitmix.h"
 
 namespace arena::openings {
 
@@ -68,7 +68,7 @@ std::vector<Opening> load_file(const std::string& path, const std::string& varia
 std::vector<Opening> generate_random(const RandomSpec& spec, const BalanceProbe& probe) {
   auto start = mancala::Game::from_spec(spec.variant);
   if (!start) throw std::runtime_error(start.error());
-  Rng rng(spec.seed ^ 0x6f70656e696e6773ULL);  // "openings"
+  mancala::SplitMix64 rng(spec.seed ^ 0x6f70656e696e6773ULL);  // "openings"
   std::vector<Opening> out;
   std::set<std::string> seen;
   long filtered = 0;  // sequences the balance filter refused (the others ended the game or repeated)

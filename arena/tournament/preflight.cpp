@@ -5,8 +5,8 @@
 
 #include "match/match.h"
 #include "openings/openings.h"
+#include "rules/splitmix.h"
 #include "rules/variant.h"
-#include "tournament/rng.h"
 
 namespace arena::tournament {
 
@@ -53,7 +53,7 @@ std::vector<match::Opening> make_openings(const config::TournamentConfig& cfg, p
   if (oc.source == Source::File) {
     auto list = openings::load_file(oc.file, variant);
     if (oc.shuffle) {
-      Rng rng(cfg.seed ^ 0x626f6f6bULL);
+      mancala::SplitMix64 rng(cfg.seed ^ 0x626f6f6bULL);
       rng.shuffle(list);
     }
     return list;

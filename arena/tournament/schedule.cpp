@@ -3,7 +3,7 @@
 #include <numeric>
 #include <stdexcept>
 
-#include "tournament/rng.h"
+#include "rules/splitmix.h"
 
 namespace arena::tournament {
 
@@ -31,7 +31,7 @@ ScheduledGame Schedule::at(std::int64_t id) const {
   // The pairing order of this round: a seeded shuffle, recomputed on demand (cheap, stateless).
   std::vector<int> order(pairings_.size());
   std::iota(order.begin(), order.end(), 0);
-  Rng rng(seed_ * 0x9e3779b97f4a7c15ULL + static_cast<std::uint64_t>(g.round));
+  mancala::SplitMix64 rng(seed_ * 0x9e3779b97f4a7c15ULL + static_cast<std::uint64_t>(g.round));
   rng.shuffle(order);
   g.pairing = order[slot];
   g.opening_index = g.round % openings_;

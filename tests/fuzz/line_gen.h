@@ -8,25 +8,23 @@
 #include <string>
 #include <vector>
 
+#include "rules/splitmix.h"
+
 namespace fuzz {
 
+// The rules library's SplitMix64, with a seed of its own and the draws the generator needs.
 class Rng {
  public:
-  explicit Rng(std::uint64_t seed) : s_(seed * 0x9e3779b97f4a7c15ULL + 0x632be59bd9b4e019ULL) {}
-  std::uint64_t next() {  // splitmix64
-    std::uint64_t z = (s_ += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-  }
+  explicit Rng(std::uint64_t seed) : gen_(seed * 0x9e3779b97f4a7c15ULL + 0x632be59bd9b4e019ULL) {}
+  std::uint64_t next() { return gen_.next(); }
   // Uniform in [0, n); n > 0.
-  std::size_t below(std::size_t n) { return static_cast<std::size_t>(next() % n); }
+  std::size_t below(std::size_t n) { return static_cast<std::size_t>(gen_.below(n)); }
   bool chance(int percent) { return below(100) < static_cast<std::size_t>(percent); }
   template <class T>
   const T& pick(const std::vector<T>& v) { return v[below(v.size())]; }
 
  private:
-  std::uint64_t s_;
+  mancala::SplitMix64 gen_;
 };
 
 class LineGenerator {

@@ -1,16 +1,17 @@
 #pragma once
 // SplitMix64: a tiny seeded generator with the same output on every platform and standard
-// library (std::mt19937 is, but the std:: distributions are not), so a seed fixes the schedule
-// and the openings everywhere.
+// library (std::mt19937 is, but the std:: distributions are not), so a seed fixes a tournament's
+// schedule and openings, and a fuzz test's input, everywhere. Not a rule: it is here because the
+// rules library is the one library that the arena and the tests all link.
 #include <cstdint>
 #include <utility>
 #include <vector>
 
-namespace arena {
+namespace mancala {
 
-class Rng {
+class SplitMix64 {
  public:
-  explicit Rng(std::uint64_t seed) : state_(seed) {}
+  explicit SplitMix64(std::uint64_t seed) : state_(seed) {}
   std::uint64_t next() {
     std::uint64_t z = (state_ += 0x9e3779b97f4a7c15ULL);
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
@@ -34,4 +35,4 @@ class Rng {
   std::uint64_t state_;
 };
 
-}  // namespace arena
+}  // namespace mancala
