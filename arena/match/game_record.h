@@ -77,6 +77,9 @@ struct GameRecord {
   double points_for(const std::string& engine) const;
 };
 
+// The other game of a colour-swapped pair: the schedule plays one opening as ids 2k and 2k+1.
+inline std::int64_t partner_game(std::int64_t id) { return id ^ 1; }
+
 nlohmann::json to_json(const GameRecord& g);
 // Throws std::runtime_error naming the missing or bad field.
 GameRecord game_from_json(const nlohmann::json& j);

@@ -17,11 +17,6 @@ using match::Winner;
 
 namespace {
 
-stats::GameResult result_for(const GameRecord& g, const std::string& engine) {
-  const double pts = g.points_for(engine);
-  return pts == 1.0 ? stats::GameResult::Win : pts == 0.5 ? stats::GameResult::Draw : stats::GameResult::Loss;
-}
-
 std::string fmt(const char* f, double v) {
   char buf[64];
   std::snprintf(buf, sizeof buf, f, v);
@@ -34,6 +29,11 @@ std::string pad(const std::string& s, std::size_t w, bool right = true) {
 }
 
 }  // namespace
+
+stats::GameResult result_for(const GameRecord& g, const std::string& engine) {
+  const double pts = g.points_for(engine);
+  return pts == 1.0 ? stats::GameResult::Win : pts == 0.5 ? stats::GameResult::Draw : stats::GameResult::Loss;
+}
 
 Standings compute(const std::vector<std::string>& engines, const std::vector<GameRecord>& games, const std::string& anchor) {
   Standings s;
@@ -118,8 +118,8 @@ Standings compute(const std::vector<std::string>& engines, const std::vector<Gam
   if (n == 2) {
     stats::Pentanomial p;
     for (const auto& [id, g] : by_id) {
-      if (id % 2 != 0) continue;
-      auto it = by_id.find(id + 1);
+      if (match::partner_game(id) < id) continue;  // each pair once
+      auto it = by_id.find(match::partner_game(id));
       if (it == by_id.end()) continue;
       p.add(result_for(*g, engines[0]), result_for(*it->second, engines[0]));
     }

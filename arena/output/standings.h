@@ -37,6 +37,9 @@ struct Standings {
   int groups = 1;  // groups of rated engines with no games between them (Elo compares only within one)
 };
 
+// The game's result for the named engine (which must have played it).
+stats::GameResult result_for(const match::GameRecord& g, const std::string& engine);
+
 Standings compute(const std::vector<std::string>& engines, const std::vector<match::GameRecord>& games,
                   const std::string& anchor);
 

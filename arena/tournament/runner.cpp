@@ -112,14 +112,13 @@ class Runner {
   // time the SPRT's figures change.
   bool count_pair(const match::GameRecord& g) {
     if (names_.size() != 2) return false;
-    const double pts = g.points_for(names_[0]);
-    const auto partner = half_pairs_.find(g.id ^ 1);
+    const auto result = output::result_for(g, names_[0]);
+    const auto partner = half_pairs_.find(match::partner_game(g.id));
     if (partner == half_pairs_.end()) {
-      half_pairs_[g.id] = pts;
+      half_pairs_[g.id] = result;
       return false;
     }
-    auto result = [](double x) { return x == 1.0 ? stats::GameResult::Win : x == 0.5 ? stats::GameResult::Draw : stats::GameResult::Loss; };
-    pentanomial_.add(result(partner->second), result(pts));
+    pentanomial_.add(partner->second, result);
     half_pairs_.erase(partner);
     return true;
   }
@@ -235,7 +234,7 @@ class Runner {
   std::vector<match::GameRecord> records_;
   output::Console& console_;
   std::vector<std::string> names_;
-  std::map<std::int64_t, double> half_pairs_;  // finished games whose partner is not finished yet
+  std::map<std::int64_t, stats::GameResult> half_pairs_;  // finished games whose partner is not finished yet
   stats::Pentanomial pentanomial_;
 
   std::mutex mutex_;
