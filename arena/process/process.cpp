@@ -189,6 +189,26 @@ void Process::run_until_done(const bool& done) {
   }
 }
 
+template <class Start>
+Process::Transfer Process::transfer_by(boost::process::async_pipe& pipe, Clock::time_point deadline, Start start) {
+  Transfer result;
+  bool done = false, timer_done = false;
+  start([&](const boost::system::error_code& ec, std::size_t n) {
+    result = {ec, n};
+    done = true;
+    timer_.cancel();
+  });
+  // (asio never runs a handler inside the call that starts its operation: `done` is false here.)
+  timer_.expires_at(deadline);
+  timer_.async_wait([&](const boost::system::error_code& ec) {
+    timer_done = true;
+    if (!ec) pipe.cancel();
+  });
+  run_until_done(done);
+  run_until_done(timer_done);
+  return result;
+}
+
 bool Process::write(std::string_view data, Clock::time_point deadline) {
   if (!in_.is_open()) return false;
   // One log line per protocol line (a search sends `position` and `go` in one write).
@@ -197,22 +217,9 @@ bool Process::write(std::string_view data, Clock::time_point deadline) {
     log_line('>', rest.substr(0, end));
     rest = end == std::string_view::npos ? std::string_view() : rest.substr(end + 1);
   }
-  bool done = false, timer_done = false, ok = false;
-  asio::async_write(in_, asio::buffer(data.data(), data.size()),
-                    [&](const boost::system::error_code& ec, std::size_t) {
-                      ok = !ec;
-                      done = true;
-                      timer_.cancel();
-                    });
-  if (!done) {
-    timer_.expires_at(deadline);
-    timer_.async_wait([&](const boost::system::error_code& ec) {
-      timer_done = true;
-      if (!ec) in_.cancel();
-    });
-    run_until_done(done);
-    run_until_done(timer_done);
-  }
+  const bool ok = !transfer_by(in_, deadline, [&](auto handler) {
+                    asio::async_write(in_, asio::buffer(data.data(), data.size()), std::move(handler));
+                  }).error;
   if (!ok) {
     boost::system::error_code ignored;
     in_.close(ignored);
@@ -267,22 +274,8 @@ ReadStatus Process::read_line(std::string& line, Clock::time_point deadline) {
     // open (a helper process it started may hold it): once it has exited, whatever is still
     // in the pipe is read and then the stream counts as closed.
     const auto slice_end = std::min(deadline, now + (child_gone_ ? std::chrono::milliseconds(5) : std::chrono::milliseconds(25)));
-    bool done = false, timer_done = false;
-    boost::system::error_code read_ec;
-    std::size_t got = 0;
-    out_.async_read_some(asio::buffer(chunk_), [&](const boost::system::error_code& ec, std::size_t n) {
-      read_ec = ec;
-      got = n;
-      done = true;
-      timer_.cancel();
-    });
-    timer_.expires_at(slice_end);
-    timer_.async_wait([&](const boost::system::error_code& ec) {
-      timer_done = true;
-      if (!ec) out_.cancel();
-    });
-    run_until_done(done);
-    run_until_done(timer_done);
+    const auto [read_ec, got] =
+        transfer_by(out_, slice_end, [&](auto handler) { out_.async_read_some(asio::buffer(chunk_), std::move(handler)); });
     if (got) {
       out_buf_.append(chunk_.data(), got);
     } else if (read_ec && read_ec != asio::error::operation_aborted) {

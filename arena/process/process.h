@@ -90,6 +90,16 @@ class Process {
  private:
   void start_stderr_read();
   void run_until_done(const bool& done);
+  // What one pipe operation ended with: its error (operation_aborted when the deadline
+  // cancelled it) and the bytes it moved.
+  struct Transfer {
+    boost::system::error_code error;
+    std::size_t bytes = 0;
+  };
+  // Starts an asynchronous operation on `pipe` and waits for it; at `deadline` the timer cancels
+  // it. `start(handler)` initiates the operation with the given completion handler.
+  template <class Start>
+  Transfer transfer_by(boost::process::async_pipe& pipe, Clock::time_point deadline, Start start);
   void log_line(char direction, std::string_view text);
 
   boost::asio::io_context io_;
