@@ -80,7 +80,7 @@ std::string Probe::ended(const std::string& output_tail) {
   if (how.starts_with("killed")) how = "was " + how;
   exited_ = ending.status.has_value();
   mark_dead("the engine " + how);
-  death_detail_ = death_ + output_tail + (ending.last_stderr.empty() ? "" : "; its last line on stderr: '" + ending.last_stderr + "'");
+  death_detail_ = death_ + output_tail + protocol::stderr_note(ending.last_stderr);
   return death_detail_;
 }
 

@@ -70,8 +70,7 @@ std::optional<std::string> EngineClient::start() {
     std::string err = failure->message;
     if (failure->engine_gone_or_silent) {
       constexpr std::chrono::milliseconds kStderrWait{300};
-      const std::string said = proc_->last_stderr_line(Clock::now() + kStderrWait);
-      if (!said.empty()) err += "; its last line on stderr: '" + said + "'";
+      err += protocol::stderr_note(proc_->last_stderr_line(Clock::now() + kStderrWait));
     }
     stop();
     return err;
@@ -274,8 +273,7 @@ std::string EngineClient::exit_details() {
   std::string out;
   const auto ending = proc_->end_after_output_closed();
   if (ending.status) out += " (" + process::Process::describe_exit(*ending.status) + ")";
-  if (!ending.last_stderr.empty()) out += "; its last line on stderr: '" + ending.last_stderr + "'";
-  return out;
+  return out + protocol::stderr_note(ending.last_stderr);
 }
 
 void EngineClient::game_over(const std::string& notice) {

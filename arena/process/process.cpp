@@ -171,13 +171,7 @@ std::string Process::last_stderr_line(Clock::time_point deadline) {
   while (!tail.empty() && std::isspace(static_cast<unsigned char>(tail.back()))) tail.remove_suffix(1);
   const std::size_t start = tail.find_last_of("\r\n");
   if (start != std::string_view::npos) tail.remove_prefix(start + 1);
-  constexpr std::size_t kShown = 200;
-  std::string line;
-  for (std::size_t i = 0; i < tail.size() && i < kShown; ++i) {
-    const auto ch = static_cast<unsigned char>(tail[i]);
-    line += ch < 0x20 || ch == 0x7f ? '?' : static_cast<char>(ch);
-  }
-  return tail.size() > kShown ? line + "..." : line;
+  return std::string(tail);
 }
 
 // Runs handlers of this process's io_context until `done` is set. The caller has armed the

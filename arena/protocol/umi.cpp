@@ -188,6 +188,11 @@ std::string shown(std::string_view text, std::size_t limit) {
   return text.size() > limit ? out + "..." : out;
 }
 
+std::string stderr_note(std::string_view last_stderr_line) {
+  if (last_stderr_line.empty()) return "";
+  return "; its last line on stderr: '" + shown(last_stderr_line, 200) + "'";
+}
+
 bool is_error_line(std::string_view line) {
   const auto t = text::split_tokens(line);
   return t.size() >= 3 && t[0] == "info" && t[1] == "string" && t[2].substr(0, 6) == "error:";

@@ -72,6 +72,9 @@ std::string declared_option_name(std::string_view line);
 // An engine's text quoted in a message: printable ASCII only (no escape sequences reach a
 // terminal, and the results file stays valid UTF-8), cut to `limit` characters plus "...".
 std::string shown(std::string_view text, std::size_t limit = 80);
+// "; its last line on stderr: '...'" (shown, up to 200 characters) for a message about an
+// engine that failed, or "" if it said nothing there.
+std::string stderr_note(std::string_view last_stderr_line);
 
 // "info string error: ..." (PROTOCOL.md section 8): how an engine reports a problem.
 bool is_error_line(std::string_view line);

@@ -174,3 +174,12 @@ TEST(Umi, ErrorLinesAndQuotedText) {
   EXPECT_EQ(arena::protocol::declared_option_name("option name Seed"), "Seed");
   EXPECT_EQ(arena::protocol::declared_option_name("id name x"), "");
 }
+
+// A failed engine's last stderr line goes into messages and the results file as shown text.
+TEST(Umi, StderrNoteQuotesTheLineAsShownTextOrSaysNothing) {
+  using arena::protocol::stderr_note;
+  EXPECT_EQ(stderr_note(""), "");
+  EXPECT_EQ(stderr_note("FileNotFoundError: 'b\xc3\xb6k.txt'\x1b[0m"),
+            "; its last line on stderr: 'FileNotFoundError: 'b??k.txt'?[0m'");
+  EXPECT_EQ(stderr_note(std::string(300, 'e')), "; its last line on stderr: '" + std::string(200, 'e') + "...'");
+}
