@@ -337,6 +337,12 @@ TEST(NaiveMangala2, M5OriginNotSkipped) {
   EXPECT_GAME(play(g, "1"), position(mangala2(), {1, 1, 4, 2, 1, 3}, 24, {2, 1, 3, 4, 1, 2}, 23, 1, 1));
 }
 
+TEST(NaiveMangala2, ChainEndsAtTheOriginEvenWhenItHolds2) {
+  // 25 counters: the origin gets 2, the last lands in pit 2 (4, taken); the chain ends at the origin.
+  Game g = position(mangala2(), {25, 1, 0, 0, 0, 0}, 23, {0, 0, 0, 0, 0, 0}, 23, 0);
+  EXPECT_GAME(play(g, "1"), position(mangala2(), {2, 0, 2, 2, 2, 2}, 27, {2, 2, 2, 2, 2, 2}, 23, 1, 0));
+}
+
 TEST(NaiveMangala2, LastCounterInOriginCapturesNothing) {
   // 24 counters from South pit 1: two laps, the origin gets 2 and is last.
   Game g = position(mangala2(), {24, 1, 1, 1, 1, 1}, 20, {1, 1, 1, 1, 1, 1}, 17, 0);

@@ -96,6 +96,13 @@ TEST(Mangala2Examples, M4ChainIntoOwnRowThenPassesToTheEnd) {
 TEST(Mangala2Examples, M5OriginNotSkipped) {
   expect_after("mangala2 12,0,3,1,0,2:24 1,0,2,3,0,1:23 s 0", "1", "mangala2 1,1,4,2,1,3:24 2,1,3,4,1,2:23 n 1");
 }
+// RULES.md rule 4, "the chain ... never takes the origin hole", read as: the chain ends at the
+// origin. A sowing of 25 refills the origin with 2 and ends in the hole after it (4, taken); the
+// other reading, skipping the origin, would go on to take North's six 2s. (An independent engine
+// written from RULES.md alone read it the same way.)
+TEST(Mangala2Examples, M6ChainEndsAtTheOriginEvenWhenItHolds2) {
+  expect_after("mangala2 25,1,0,0,0,0:23 0,0,0,0,0,0:23 s 0", "1", "mangala2 2,0,2,2,2,2:27 2,2,2,2,2,2:23 n 0");
+}
 
 TEST(BedouinExamples, B1DistributionAndFlip) {
   const std::string start = "bedouin(70) 0,0,0,0,0,0:0 0,0,0,0,0,0:0 s distribute 0";
