@@ -6,6 +6,7 @@
 
 #include "common/command_line.h"
 #include "common/umi_loop.h"
+#include "text/program_name.h"
 
 namespace {
 
@@ -30,7 +31,7 @@ int chain_score(mancala::Game game, mancala::Move first, mancala::Side me, int d
 
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
-  if (const auto code = bots::check_arguments({argv + 1, argv + argc}, "greedy-bot",
+  if (const auto code = bots::check_arguments({argv + 1, argv + argc}, mancala::text::program_name(argv[0], "greedy-bot"),
                                               "Plays the move that leaves its own store highest, following extra turns through.",
                                               std::cout))
     return *code;

@@ -5,10 +5,11 @@
 #include "common/command_line.h"
 #include "common/umi_loop.h"
 #include "rules/position.h"
+#include "text/program_name.h"
 
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
-  if (const auto code = bots::check_arguments({argv + 1, argv + argc}, "random-bot",
+  if (const auto code = bots::check_arguments({argv + 1, argv + argc}, mancala::text::program_name(argv[0], "random-bot"),
                                               "Plays a random legal move, chosen from the position and the Seed option.",
                                               std::cout))
     return *code;

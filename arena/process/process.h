@@ -67,10 +67,9 @@ class Process {
   bool exited() const;
   // Waits until the child has exited or the deadline has passed; true if it exited.
   bool exited_by(Clock::time_point deadline) const;
-  // The last line the child wrote to stderr that has text, as it wrote it (from the last few
-  // KB), after reading what stderr still holds until its end or the deadline. For messages
-  // about an engine that failed (protocol::stderr_note): a traceback's last line says more
-  // than its exit.
+  // The last line the child wrote to stderr that has text, as it wrote it (from its last 2 KB),
+  // after reading what stderr still holds until its end or the deadline. For messages about an
+  // engine that failed (protocol::stderr_note): a traceback's last line says more than its exit.
   std::string last_stderr_line(Clock::time_point deadline);
 
   // quit_command (may be empty) → close stdin → wait up to `grace` → kill group → reap.

@@ -10,7 +10,8 @@
 namespace bots {
 
 // Returns the exit code when the process should end now (0 after printing the help to `out`
-// for `--help` or `-h` as the first argument); nothing when the UMI loop should run.
+// for `--help` or `-h` as the first argument); nothing when the UMI loop should run. `name` is
+// the one the usage line shows: what the bot was started as (text::program_name).
 std::optional<int> check_arguments(const std::vector<std::string>& args, const std::string& name,
                                    const std::string& summary, std::ostream& out);
 

@@ -11,19 +11,20 @@
 
 #include "rules/game.h"
 #include "search/search.h"
+#include "text/program_name.h"
 #include "tool_args.h"
 
 int main(int argc, char** argv) {
-  const char* usage =
-      "usage: solve <variant spec or position notation> [hash_mb] [seconds] [plain]\n"
-      "  hash_mb 1..65536 (default 1024); seconds 0..1000000000, 0 or none: until proven;\n"
-      "  plain: the store difference as the evaluation\n";
+  const std::string usage = "usage: " + mancala::text::program_name(argv[0], "solve") +
+                            " <variant spec or position notation> [hash_mb] [seconds] [plain]\n"
+                            "  hash_mb 1..65536 (default 1024); seconds 0..1000000000, 0 or none: until proven;\n"
+                            "  plain: the store difference as the evaluation\n";
   if (argc >= 2 && mancala::tools::asks_for_help(argv[1])) {
-    std::fputs(usage, stdout);
+    std::fputs(usage.c_str(), stdout);
     return 0;
   }
   if (argc < 2 || argc > 5 || (argc == 5 && std::string(argv[4]) != "plain")) {
-    std::fputs(usage, stderr);
+    std::fputs(usage.c_str(), stderr);
     return 2;
   }
   const std::string what = argv[1];

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "common/command_line.h"
+#include "text/program_name.h"
 
 namespace {
 
@@ -17,6 +18,17 @@ Outcome run(const std::vector<std::string>& args) {
   std::ostringstream out;
   const auto code = bots::check_arguments(args, "test-bot", "Plays a test move.", out);
   return {code, out.str()};
+}
+
+// The usage line names the program as it was started: installed, random-bot is mancala-random-bot.
+TEST(BotCommandLine, ProgramNameIsArgvZeroWithoutItsFolder) {
+  using mancala::text::program_name;
+  EXPECT_EQ(program_name("/usr/local/bin/mancala-random-bot", "random-bot"), "mancala-random-bot");
+  EXPECT_EQ(program_name("build/bots/random-bot", "x"), "random-bot");
+  EXPECT_EQ(program_name("greedy-bot", "x"), "greedy-bot");
+  EXPECT_EQ(program_name("odd/", "random-bot"), "random-bot");
+  EXPECT_EQ(program_name("", "random-bot"), "random-bot");
+  EXPECT_EQ(program_name(nullptr, "random-bot"), "random-bot");
 }
 
 TEST(BotCommandLine, HelpExplainsAndExitsZero) {
