@@ -166,6 +166,8 @@ std::string check_consistency(const Variant& v, const Position& p) {
   }
   if (p.phase == Phase::Choose) {
     if (p.side != Side::North || p.over) return "in the choose phase North is to move: side must be 'n'";
+    // (A count below the limit need not be the 1 of a real game: tests reach the limit in set-up.)
+    if (p.quiet == kQuietLimit) return "the quiet-move count has reached " + std::to_string(kQuietLimit) + ": this game is over";
     for (int i = 0; i < kRingHoles; ++i)
       if (i != 2 && i != 3 && i != 8 && i != 9 && p.cell[i]) return "after the distribution only the centre holes hold counters";
     return "";

@@ -69,6 +69,9 @@ TEST(PositionNotation, RejectsImpossibleOrMalformedText) {
       {"bedouin(70) 0,0,0,0,0,0:0 0,0,0,0,0,0:0 s setup 0", "phase field"},
       {"bedouin(70) 0,0,5,0,0,0:0 0,0,0,0,0,0:0 s distribute 0", "must be empty"},
       {"bedouin(70) 1,0,20,15,0,0:0 0,0,24,10,0,0:0 n choose 1", "centre holes"},
+      // The quiet-move limit ends the game in every phase (an outside session found choose 100 accepted).
+      {"bedouin(70) 0,0,10,20,0,0:0 0,0,30,10,0,0:0 n choose 100", "this game is over"},
+      {"bedouin(70) 1,1,11,21,1,1:0 1,1,31,0,0,1:0 s opening 100", "this game is over"},
       {"nonsense 1 2 3", "unknown game"}};
   for (auto [text, why] : cases) {
     auto g = Game::from_notation(text);
