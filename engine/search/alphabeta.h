@@ -24,6 +24,7 @@ inline constexpr int kEtcMinDepth = 6;
 inline constexpr int kTableMinDepth = 2;
 inline constexpr int kProofMinDepth = 12;  // below this the iterations themselves prove what is easy
 inline constexpr std::uint64_t kProofBudgetFactor = 8;
+inline constexpr int kFirstSetupDepth = 5;  // Bedouin distribution: the first depth searched after the ranking
 
 template <class R>
 class AlphaBeta {

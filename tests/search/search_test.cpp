@@ -267,7 +267,7 @@ TEST(Search, DepthAndNodeLimitsAreHonoured) {
   EXPECT_LE(r2.nodes, 5000u + 8u);
   EXPECT_TRUE(g.is_legal(r2.best));
 
-  // The Bedouin set-up counts one node per distribution ranked.
+  // The Bedouin set-up counts a node per distribution ranked and per node of its one-ply searches.
   Game bedouin(mancala::Variant::bedouin(70));
   for (const std::uint64_t limit : {1u, 100u, 300u}) {
     Limits few;
