@@ -25,9 +25,9 @@ Result AlphaBeta<R>::choose_distribution(const Position& root, const std::functi
   // the limits like a search (each distribution ranked counts as a node, as do those of its
   // one-ply searches). It visits them in a stride that spreads any prefix over the whole set: a
   // ranking cut short by the clock or `stop` still chooses among all kinds of distributions, not
-  // only those that start alike. Distributions are
-  // made from their index and only the finalists are kept: listing 2.4 M of them (240 counters)
-  // first took 70 ms before the first limit check, and keeping them all 150 MB.
+  // only those that start alike. Distributions are made from their index and only the finalists
+  // are kept: listing 2.4 M of them (240 counters) first took 70 ms before the first limit check,
+  // and keeping them all 150 MB.
   constexpr bool kIndexed = requires(const R& r) { r.distribution_at(0L); };
   std::vector<Move> listed;  // rules without an index of their set-up moves
   if constexpr (!kIndexed) rules_.for_each_move(root, [&](Move mv) { listed.push_back(mv); });
