@@ -3,7 +3,7 @@
 # there: each answers the handshake under its own name and names itself so in its usage line,
 # the arena's bench finds the installed random bot beside it, solve proves a small board, and
 # the prefix holds exactly the programs and docs README.md lists, the docs as in the checkout
-# with their links between them intact.
+# with their links between them intact. `--strip` strips every program.
 # Usage: install_test.sh <cmake> <build dir> <build config> <scratch dir> <python3>
 set -u
 cmake=$1 build=$2 config=$3 scratch=$4 python=$5
@@ -68,4 +68,19 @@ out=$(cd "$scratch" && "$bin/mancala-arena" bench --games 2 -j 1 2>&1) || fail "
 echo "$out" | grep -q "bot $bin/mancala-random-bot\$" || fail "the bench did not use the installed random bot: $out"
 out=$("$bin/mancala-solve" 'kalah(3,3)' 16 2>&1) || fail "mancala-solve exited $?: $out"
 echo "$out" | tail -1 | grep -q 'score 2.00 (proven)' || fail "mancala-solve did not prove kalah(3,3): $out"
+
+# `--strip` strips every program, the renamed ones too, and they still run.
+stripped=$scratch/stripped
+rm -rf "$stripped" && mkdir -p "$stripped" || fail "cannot make $stripped"
+DESTDIR='' "$cmake" --install "$build" --config "$config" --prefix "$stripped" --strip > "$scratch/install-strip.log" 2>&1 ||
+  fail "cmake --install --strip: $(cat "$scratch/install-strip.log")"
+for program in "$stripped"/bin/*; do
+  [ "$(readelf -S -W "$program" | grep -c '\.symtab')" = 0 ] || fail "--strip left the symbol table in $program"
+done
+[ "$(readelf -S -W "$bin/mancala-arena" | grep -c '\.symtab')" = 1 ] || fail "the plain install is stripped already: this test checks nothing"
+for program in mancala-engine mancala-random-bot mancala-greedy-bot; do
+  printf 'umi\nquit\n' | "$stripped/bin/$program" | grep -q '^umiok$' || fail "the stripped $program gave no umiok"
+done
+"$stripped/bin/mancala-arena" --version > /dev/null || fail "the stripped mancala-arena --version exited $?"
+"$stripped/bin/mancala-solve" 'kalah(3,3)' 16 > /dev/null 2>&1 || fail "the stripped mancala-solve exited $?"
 echo "ok: installed under $prefix"
