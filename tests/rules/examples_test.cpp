@@ -114,6 +114,17 @@ TEST(BedouinExamples, B2RestrictedOpenings) {
   expect_after(start, "20,15,25,10 keep 4", "bedouin(70) 1,1,21,16,1,1:0 1,1,26,0,0,1:0 s opening 3");
   expect_after(start, "20,15,25,10 keep 4 4", "bedouin(70) 3,3,23,1,2,2:0 2,2,27,1,1,3:0 n play 4");
 }
+// RULES.md 5: the game ends after any lap that leaves a row empty, the opening sowings included.
+// A finished game keeps the phase it ended in (PROTOCOL.md 9.3), and the notation reads back.
+TEST(BedouinExamples, AnOpeningSowingThatEmptiesARowEndsTheGame) {
+  const std::string start = "bedouin(70) 0,0,0,0,0,0:0 0,0,0,0,0,0:0 s distribute 0";
+  const std::string over = "bedouin(70) 0,0,0,0,0,0:0 0,1,69,0,0,0:0 - opening 3";
+  expect_after(start, "0,0,68,2 keep 4", over);
+  const auto finished = Game::from_notation(over);
+  ASSERT_TRUE(finished) << finished.error();
+  EXPECT_TRUE(finished->over());
+  EXPECT_EQ(finished->notation(), over);
+}
 TEST(BedouinExamples, B3OddStops) {
   expect_after("bedouin(70) 2,0,3,2,0,4:24 1,3,0,2,5,0:24 s play 0", "4",
                "bedouin(70) 2,1,4,0,0,4:24 1,3,0,2,5,0:24 n play 1");
