@@ -118,6 +118,36 @@ TEST(Referee, AdjudicationMaxMovesAndDecided) {
   EXPECT_EQ(rec.winner, rec.south_score > rec.north_score ? Winner::South : Winner::North);
 }
 
+// "Decided" is more than half of the seeds: exactly half still leaves the game open. Both moves
+// here are forced, so the result is known whatever the bots choose.
+TEST(Referee, ExactlyHalfTheSeedsIsNotYetDecided) {
+  process::ChildRegistry reg;
+  engine::EngineClient a(random_bot(), env(reg)), b(random_bot(), env(reg));
+  auto p = params();
+  p.adjudication.decided = true;
+  p.opening.position = "kalah(6,4) 1,0,0,0,0,0:24 0,0,0,0,0,1:22 s";
+  const auto rec = match::play_game(p, a, b);
+  EXPECT_EQ(rec.termination, Termination::Normal) << rec.detail;
+  EXPECT_EQ(rec.moves.size(), 2u);
+  EXPECT_EQ(rec.south_score, 25);
+  EXPECT_EQ(rec.north_score, 23);
+  EXPECT_EQ(rec.winner, Winner::South);
+}
+
+// An engine's time margin is grace beyond its clock: 300 ms against 200 ms to move is a forfeit
+// with the default 20 ms (FaultyEngine.slow) and no fault with 1000 ms.
+TEST(Referee, AReplyWithinTheTimeMarginIsNoForfeit) {
+  process::ChildRegistry reg;
+  config::EngineConfig slow = fault_bot("slow", 1);
+  slow.time_margin_ms = 1000;
+  engine::EngineClient a(slow, env(reg)), b(random_bot(), env(reg));
+  auto p = params();
+  p.adjudication.max_moves = 4;
+  const auto rec = match::play_game(p, a, b);
+  EXPECT_EQ(rec.termination, Termination::MaxMoves) << rec.detail;
+  EXPECT_EQ(rec.moves.size(), 4u);
+}
+
 TEST(Referee, OpeningFromAPositionAndAGameOverNotice) {
   process::ChildRegistry reg;
   engine::EngineClient a(random_bot(), env(reg)), b(random_bot(), env(reg));

@@ -133,3 +133,32 @@ TEST(Standings, TheFooterCountsOneGameInTheSingular) {
   const std::string plural = arena::output::format_standings(arena::output::compute({"A", "B"}, two, ""));
   EXPECT_NE(plural.find("\n2 games. Elo:"), std::string::npos) << plural;
 }
+
+// The LOS column is the row's engine against the one ranked next (from their direct games), so
+// the leader's is above one half and the last row has none.
+TEST(Standings, LosIsOfEachRowOverTheNextAndTheLastHasNone) {
+  std::vector<GameRecord> games;
+  play(games, "A", "B", 5, 3, 2);
+  const auto s = arena::output::compute({"B", "A"}, games, "");
+  ASSERT_EQ(s.rows.size(), 2u);
+  EXPECT_EQ(s.rows[0].name, "A");
+  ASSERT_TRUE(s.rows[0].los);
+  EXPECT_NEAR(*s.rows[0].los, 0.8878, 5e-4);
+  EXPECT_FALSE(s.rows[1].los);
+}
+
+// Equal ratings are ordered by points. A scores 1-1 against both B and C: all three are rated 0
+// (the fit starts there and the games give it no reason to move), A with two points, B and C one.
+TEST(Standings, EqualRatingsAreOrderedByPoints) {
+  std::vector<GameRecord> games;
+  play(games, "A", "B", 1, 0, 1);
+  play(games, "A", "C", 1, 0, 1);
+  const auto s = arena::output::compute({"B", "C", "A"}, games, "");
+  ASSERT_EQ(s.rows.size(), 3u);
+  for (const auto& r : s.rows) {
+    ASSERT_TRUE(r.elo) << r.name;
+    EXPECT_EQ(*r.elo, 0.0) << r.name;
+  }
+  EXPECT_EQ(s.rows[0].name, "A");
+  EXPECT_EQ(s.rows[0].points, 2.0);
+}

@@ -181,6 +181,14 @@ TEST_F(Umi, BadPositionsGiveOneErrorAndClearThePosition) {
   EXPECT_EQ(lines[1], "bestmove none");
 }
 
+// A bad move in a list names its place in the list and the position it was tried in, so that a
+// GUI author can find it in a long game.
+TEST_F(Umi, ABadMoveIsNamedByItsNumberAndThePositionBeforeIt) {
+  EXPECT_EQ(answer("position startpos kalah moves 3 6 1 9"),
+            std::vector<std::string>{"info string error: position: move 4 ('9') after kalah(6,4) 4,4,0,5,5,0:2 "
+                                     "0,6,6,6,5,5:0 s: move '9': there is no pit 9 (pits are 1 to 6)"});
+}
+
 TEST_F(Umi, GarbageGetsOneErrorLineEach) {
   const char* garbage[] = {"hello", "ISREADY", "uci", "Go depth 3", "\x01\x02\x7f", "#",
                            "é ü ß", "setoption name"};

@@ -98,6 +98,17 @@ TEST(TimeManager, MovetimeAndClockTogetherEndAtTheFirst) {
   EXPECT_EQ(tight.soft_limit_ms(), plan.soft_limit_ms());
 }
 
+// A long control (movestogo 100) is planned as 40 moves: few games last that long, and spreading
+// the clock over 100 would leave most of it unused. 100 s: soft (100000/40)/2, hard a tenth.
+TEST(TimeManager, MovesToGoIsPlannedAsAtMostForty) {
+  const TimeManager hundred(clock_limits(100000, 0, 100), Side::South);
+  EXPECT_EQ(hundred.soft_limit_ms(), 1250);
+  EXPECT_EQ(hundred.hard_limit_ms(), 10000);
+  const TimeManager forty(clock_limits(100000, 0, 40), Side::South);
+  EXPECT_EQ(hundred.soft_limit_ms(), forty.soft_limit_ms());
+  EXPECT_EQ(hundred.hard_limit_ms(), forty.hard_limit_ms());
+}
+
 // The clock runs from when the protocol read `go`, so time spent before the search started
 // (starting its thread on a busy machine, say) counts against it.
 TEST(TimeManager, TheClockRunsFromTheGivenStart) {
