@@ -207,7 +207,7 @@ class Checker {
 
   void info_lines() {
     const std::string expected = "every 'info' line of the searches above as PROTOCOL.md section 4 defines it "
-                                 "(fields depth seldepth score nodes nps time hashfull pv in this order, score seeds <decimal> "
+                                 "(fields depth seldepth multipv score nodes nps time hashfull pv in this order, score seeds <decimal> "
                                  "or proven <integer>, a legal pv)";
     if (info_problem_) return add("info lines", Verdict::Fail, expected, *info_problem_);
     if (searches_read_ == 0) {  // nothing to judge: say so rather than pass

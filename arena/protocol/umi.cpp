@@ -65,6 +65,8 @@ std::optional<SearchInfo> parse_info(std::string_view line) {
     };
     if (t[i] == "depth") {
       if (auto d = small(next()); d && *d >= 0) info.depth = d;
+    } else if (t[i] == "multipv") {
+      if (auto k = small(next()); k && *k >= 1) info.multipv = *k;
     } else if (t[i] == "nodes") {
       if (auto n = next(); n && *n >= 0) info.nodes = n;
     } else if (t[i] == "time") {
@@ -109,7 +111,7 @@ bool well_written(std::string_view number, bool decimals_allowed) {
 }  // namespace
 
 std::optional<std::string> info_line_problem(std::string_view line, std::vector<std::string>& pv) {
-  static constexpr std::string_view kOrder[] = {"depth", "seldepth", "score", "nodes", "nps", "time", "hashfull", "pv"};
+  static constexpr std::string_view kOrder[] = {"depth", "seldepth", "multipv", "score", "nodes", "nps", "time", "hashfull", "pv"};
   pv.clear();
   const auto t = text::split_tokens(line);
   if (t.empty() || t[0] != "info") return "not an info line";
@@ -118,8 +120,8 @@ std::optional<std::string> info_line_problem(std::string_view line, std::vector<
     const std::string field(t[i]);
     const auto at = static_cast<std::size_t>(std::find(std::begin(kOrder), std::end(kOrder), field) - std::begin(kOrder));
     if (at == std::size(kOrder))
-      return "unknown field '" + field + "' (the fields are depth seldepth score nodes nps time hashfull pv)";
-    if (at < next) return "'" + field + "' repeated or out of order (the order is depth seldepth score nodes nps time hashfull pv)";
+      return "unknown field '" + field + "' (the fields are depth seldepth multipv score nodes nps time hashfull pv)";
+    if (at < next) return "'" + field + "' repeated or out of order (the order is depth seldepth multipv score nodes nps time hashfull pv)";
     next = at + 1;
     if (field == "pv") {
       if (i + 1 == t.size()) return std::string("'pv' without moves");
@@ -131,6 +133,7 @@ std::optional<std::string> info_line_problem(std::string_view line, std::vector<
     if (field != "score") {
       if (!all_digits(value) || !text::parse_integer(value)) return field + " '" + value + "' is not a non-negative integer (no sign)";
       if (field == "hashfull" && *text::parse_integer(value) > 1000) return "hashfull '" + value + "' is over 1000 (per mille)";
+      if (field == "multipv" && *text::parse_integer(value) == 0) return std::string("multipv '0': lines are numbered from 1");
       continue;
     }
     if (value != "seeds" && value != "proven")
@@ -148,7 +151,7 @@ std::optional<std::string> info_line_problem(std::string_view line, std::vector<
 
 void merge_info(SearchInfo& into, const SearchInfo& newer) {
   if (newer.depth) into.depth = newer.depth;
-  if (newer.has_score) {
+  if (newer.has_score && newer.multipv == 1) {  // a MultiPV search's other lines score other moves
     into.score = newer.score;
     into.has_score = true;
     into.proven = newer.proven;

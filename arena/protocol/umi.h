@@ -29,6 +29,7 @@ struct SearchInfo {
   ScoreBound bound = ScoreBound::Exact;
   std::optional<std::int64_t> nodes;
   std::optional<std::int64_t> time_ms;
+  int multipv = 1;  // a MultiPV search's line number: only line 1's score is the move's
 };
 
 // A score's number: a decimal such as 3, -0.5 or 1.25 (more digits are read too), within

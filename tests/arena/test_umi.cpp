@@ -71,11 +71,13 @@ TEST(Umi, InfoLineProblems) {
   EXPECT_TRUE(pv.empty());
   EXPECT_FALSE(info_line_problem("info", pv));
   EXPECT_FALSE(info_line_problem("info score seeds +2.5 hashfull 1000", pv));
+  EXPECT_FALSE(info_line_problem("info depth 6 seldepth 6 multipv 2 score seeds 1.68 nodes 625 pv 3 2", pv));
   for (const char* bad : {"info depth 1 score cp 35", "info depth 1 score mate 3", "info depth 1 currmove 3", "info depth -1",
                           "info depth 1 score seeds 1.255", "info score seeds 1e2", "info score proven 2.5", "info nodes",
                           "info hashfull 1001", "info time 12ms", "info depth 3 pv", "info score seeds", "info score seeds 1.50",
                           "info score seeds .5", "info score seeds 1.", "info score seeds +-1", "info depth +3", "info nodes +0",
-                          "info score seeds 3 depth 1", "info depth 1 depth 2"})
+                          "info score seeds 3 depth 1", "info depth 1 depth 2", "info depth 1 multipv 0 score seeds 1",
+                          "info depth 1 score seeds 1 multipv 2", "info multipv -1", "info multipv"})
     EXPECT_TRUE(info_line_problem(bad, pv)) << bad;
   EXPECT_NE(info_line_problem("info depth 1 score cp 35", pv)->find("UCI's cp"), std::string::npos);
 }
@@ -98,6 +100,23 @@ TEST(Umi, MergeKeepsLastKnownValues) {
   merge_info(a, *parse_info("info depth 7 score seeds 6.5.1"));
   EXPECT_EQ(a.depth, 7);
   EXPECT_FALSE(a.score);
+}
+
+// PROTOCOL.md section 4: in a MultiPV search only line 1 scores the move played; the other lines
+// (sent after it) score other moves and must not become the move's score in the game record.
+TEST(Umi, OnlyTheFirstMultiPvLineScoresTheMove) {
+  SearchInfo a = *parse_info("info depth 6 seldepth 6 multipv 1 score seeds 4.62 nodes 625 pv 2 3");
+  EXPECT_EQ(a.multipv, 1);
+  const SearchInfo second = *parse_info("info depth 6 seldepth 6 multipv 2 score proven -3 nodes 700 time 5 pv 3 2");
+  EXPECT_EQ(second.multipv, 2);
+  merge_info(a, second);
+  EXPECT_EQ(a.score, 4.62);
+  EXPECT_FALSE(a.proven);
+  EXPECT_EQ(a.nodes, 700) << "the search's totals still count";
+  EXPECT_EQ(a.time_ms, 5);
+  merge_info(a, *parse_info("info depth 7 multipv 1 score seeds 5 nodes 900"));
+  EXPECT_EQ(a.score, 5);
+  EXPECT_EQ(parse_info("info depth 7 multipv 0 score seeds 5")->multipv, 1) << "a line 0 does not exist: read as line 1";
 }
 
 TEST(Umi, Bestmove) {
