@@ -10,6 +10,7 @@ OptionRegistry make_engine_options() {
   options.add(Option::spin(kThreads, 1, 1, 1));  // one search thread for now; the option is reserved
   options.add(Option::spin(kLevel, search::Settings::kMaxLevel, 1, search::Settings::kMaxLevel));
   options.add(Option::check(kPlainEval, false));
+  options.add(Option::spin(kMultiPV, 1, 1, kMaxPits));  // lines to report: at most every move
   options.add(Option::check(kPonder, false));
   options.add(Option::spin(kMoveOverhead, 10, 0, 5000));
   options.add(Option::check(kKalahEmptyCapture, false));
@@ -23,6 +24,7 @@ search::Settings search_settings(const OptionRegistry& options) {
   s.hash_mb = static_cast<int>(options.spin_value(kHash));
   s.level = static_cast<int>(options.spin_value(kLevel));
   s.plain_eval = options.check_value(kPlainEval);
+  s.multipv = static_cast<int>(options.spin_value(kMultiPV));
   return s;
 }
 

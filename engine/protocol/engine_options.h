@@ -13,6 +13,7 @@ inline constexpr const char* kClearHash = "Clear Hash";
 inline constexpr const char* kThreads = "Threads";
 inline constexpr const char* kLevel = "Level";
 inline constexpr const char* kPlainEval = "PlainEval";
+inline constexpr const char* kMultiPV = "MultiPV";
 inline constexpr const char* kPonder = "Ponder";
 inline constexpr const char* kMoveOverhead = "MoveOverhead";
 inline constexpr const char* kKalahEmptyCapture = "KalahEmptyCapture";

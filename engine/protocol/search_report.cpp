@@ -46,6 +46,7 @@ std::string format_effort(std::uint64_t nodes, std::int64_t time_ms) {
 
 std::string format_info(const Game& root, const search::Info& info) {
   std::string out = "info depth " + std::to_string(info.depth) + " seldepth " + std::to_string(info.seldepth);
+  if (info.multipv > 0) out += " multipv " + std::to_string(info.multipv);
   out += format_score(info);
   out += format_effort(info.nodes, info.time_ms);
   out += " hashfull " + std::to_string(info.hashfull);

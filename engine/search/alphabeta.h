@@ -85,6 +85,10 @@ class AlphaBeta {
     return (gain + (same_side ? extra_turn : 0)) * (1 << 15) + (kept + 64) * 256 + pit;
   }
   Result choose_distribution(const Position& root, const std::function<void(const Info&)>& on_info);
+  // The root's moves `kids` (in search order) searched for the best move (run_line) or for the
+  // best settings_.multipv moves (run_lines, n > 1); run() adds the ponder move and the nodes.
+  Result run_line(const Position& root, Child* kids, int n, const std::function<void(const Info&)>& on_info);
+  Result run_lines(const Position& root, Child* kids, int n, const std::function<void(const Info&)>& on_info);
   // The moves the table holds from `root` on, starting with `first`. The nodes just above the
   // leaves keep no entry, so a pv shorter than `searched` plies ends with the move such a node
   // chose: the one the static evaluation prefers.
@@ -372,8 +376,9 @@ int AlphaBeta<R>::search(const Position& p, std::uint64_t k, int depth, int alph
 
 }  // namespace mancala::search
 
-// Members of AlphaBeta kept in their own files: the root (iterative deepening, the pv), the proof
-// attempt and the Bedouin distribution chooser.
+// Members of AlphaBeta kept in their own files: the root (iterative deepening, the pv), the
+// MultiPV root, the proof attempt and the Bedouin distribution chooser.
 #include "alphabeta_root.h"
+#include "alphabeta_lines.h"
 #include "proof_attempt.h"
 #include "bedouin_setup.h"

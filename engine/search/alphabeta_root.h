@@ -58,6 +58,18 @@ Result AlphaBeta<R>::run(const Position& root, const std::function<void(const In
     result.depth = 0;  // a forced move: no need to think
     return result;
   }
+  if (settings_.multipv > 1 && n > 1) result = run_lines(root, kids, n, on_info);
+  else result = run_line(root, kids, n, on_info);
+  auto pv = principal_variation(root, result.best, 2, result.depth);
+  if (pv.size() == 2) result.ponder = pv[1];
+  result.nodes = nodes_;
+  return result;
+}
+
+template <class R>
+Result AlphaBeta<R>::run_line(const Position& root, Child* kids, int n, const std::function<void(const Info&)>& on_info) {
+  Result result;
+  result.best = kids[0].move;
 
   // The root value's bounds that proof passes have proven so far: later estimates stay inside.
   int proven_lower = -kInfinity, proven_upper = kInfinity;
@@ -127,9 +139,6 @@ Result AlphaBeta<R>::run(const Position& root, const std::function<void(const In
   if (!result.proven) result.score = std::clamp(result.score, proven_lower, proven_upper);
   if (bound_reported_last && !result.proven && on_info)
     on_info(make_info(result.depth, result.score, false, principal_variation(root, result.best, result.depth + 8, result.depth)));
-  auto pv = principal_variation(root, result.best, 2, result.depth);
-  if (pv.size() == 2) result.ponder = pv[1];
-  result.nodes = nodes_;
   return result;
 }
 

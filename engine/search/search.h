@@ -47,6 +47,7 @@ struct Info {
   std::uint64_t nodes = 0;
   std::int64_t time_ms = 0;
   int hashfull = 0;     // per mille
+  int multipv = 0;      // a MultiPV search's line, 1 (the best) up; 0 in a one-line search
   std::vector<Move> pv;
 };
 
@@ -63,6 +64,7 @@ struct Settings {
   int hash_mb = 64;
   int level = kMaxLevel;  // 1 (weakest) .. kMaxLevel (full strength)
   bool plain_eval = false;  // evaluate by the store/capture difference only (for comparisons)
+  int multipv = 1;          // the best moves searched and reported, each with its own value and pv
   static constexpr int kMaxLevel = 20;
 };
 

@@ -24,7 +24,7 @@ long allowed_ms(long ms) { return std::getenv("MANCALA_SANITIZED") ? 4 * ms : ms
 // Every field of PROTOCOL.md's info line, in order; pv may be empty only for a finished line.
 // Or the one summary line of a search that ended before its first iteration.
 const std::regex kInfoLine(
-    "info depth \\d+ seldepth \\d+ score (seeds -?\\d+(\\.\\d\\d?)?|proven -?\\d+)( lowerbound| upperbound)? "
+    "info depth \\d+ seldepth \\d+( multipv [1-8])? score (seeds -?\\d+(\\.\\d\\d?)?|proven -?\\d+)( lowerbound| upperbound)? "
     "nodes \\d+ nps \\d+ time \\d+ hashfull \\d+( pv( \\S+)+)?"
     "|info nodes \\d+ nps \\d+ time \\d+ pv \\S+");
 
@@ -65,6 +65,55 @@ class UmiSearch : public Umi {
     }
   }
 };
+
+// MultiPV (PROTOCOL.md sections 4 and 5): every iteration reports its lines in order, line 1
+// first, each for another first move, their scores never rising; bestmove is line 1's move.
+TEST_F(UmiSearch, MultiPvReportsTheBestLinesInOrder) {
+  send("setoption name MultiPV value 3");
+  send("position startpos kalah");
+  send("go depth 5");
+  const auto lines = until("bestmove");
+  ASSERT_GE(lines.size(), 16u) << "five iterations of three lines, and bestmove";
+  const std::regex line_re("info depth (\\d+) seldepth \\d+ multipv (\\d) score seeds (-?[0-9.]+) .* pv (\\d)( .*)?");
+  std::vector<std::string> first_moves;
+  double previous = 1e9;
+  int expected_line = 1, expected_depth = 1;
+  std::string line_one_move;
+  for (std::size_t i = 0; i + 1 < lines.size(); ++i) {
+    EXPECT_TRUE(std::regex_match(lines[i], kInfoLine)) << lines[i];
+    std::smatch m;
+    ASSERT_TRUE(std::regex_match(lines[i], m, line_re)) << lines[i];
+    EXPECT_EQ(std::stoi(m[1]), expected_depth) << lines[i];
+    EXPECT_EQ(std::stoi(m[2]), expected_line) << lines[i];
+    const double score = std::stod(m[3]);
+    if (expected_line == 1) {
+      first_moves.clear();
+      line_one_move = m[4];
+    } else {
+      EXPECT_LE(score, previous) << lines[i];
+    }
+    EXPECT_EQ(std::count(first_moves.begin(), first_moves.end(), m[4].str()), 0) << "one line per move: " << lines[i];
+    first_moves.push_back(m[4]);
+    previous = score;
+    if (++expected_line > 3) expected_line = 1, ++expected_depth;
+  }
+  EXPECT_EQ(expected_depth, 6) << "depths 1 to 5, each complete";
+  EXPECT_EQ(lines.back().substr(9, lines.back().find(' ', 9) - 9), line_one_move) << lines.back();
+}
+
+// More lines than moves: as many lines as there are moves. Out-of-range values are refused.
+TEST_F(UmiSearch, MultiPvAboveTheMoveCountReportsEveryMove) {
+  expect_one_error(answer("setoption name MultiPV value 0"), "MultiPV 0");
+  expect_one_error(answer("setoption name MultiPV value 9"), "MultiPV 9");
+  send("setoption name multipv value 8");
+  send("position startpos kalah(3,3)");
+  send("go depth 2");
+  const auto lines = until("bestmove");
+  int last_depth_lines = 0;
+  for (const auto& line : lines) last_depth_lines += starts_with(line, "info depth 2 ") && line.find(" multipv ") != std::string::npos;
+  EXPECT_EQ(last_depth_lines, 3) << "three moves at the start of Kalah(3,3)";
+  EXPECT_FALSE(std::any_of(lines.begin(), lines.end(), [](const std::string& l) { return l.find("multipv 4") != std::string::npos; }));
+}
 
 TEST_F(UmiSearch, DepthLimitReportsEachIteration) {
   send("position startpos kalah");

@@ -24,6 +24,7 @@ TEST_F(Umi, HandshakeListsIdOptionsProtocolAndVariants) {
       "option name Threads type spin default 1 min 1 max 1",
       "option name Level type spin default 20 min 1 max 20",
       "option name PlainEval type check default false",
+      "option name MultiPV type spin default 1 min 1 max 8",
       "option name Ponder type check default false",
       "option name MoveOverhead type spin default 10 min 0 max 5000",
       "option name KalahEmptyCapture type check default false",
@@ -48,13 +49,14 @@ TEST_F(Umi, GoodOptionValuesAreAcceptedSilently) {
   EXPECT_TRUE(answer("setoption name PlainEval value TRUE").empty());
   EXPECT_TRUE(answer("setoption name Level value +7").empty());
   EXPECT_TRUE(answer("setoption name MoveOverhead value 0").empty());
+  EXPECT_TRUE(answer("setoption name multipv value 8").empty());
 }
 
 TEST_F(Umi, BadOptionValuesGiveOneErrorAndKeepTheOldValue) {
   const char* bad[] = {
       "setoption name Hash value 0",         "setoption name Hash value 4097",  "setoption name Hash value 12abc",
       "setoption name Hash value",           "setoption name Hash",             "setoption name Threads value 2",
-      "setoption name PlainEval value yes",  "setoption name NoSuchOption value 1",
+      "setoption name PlainEval value yes",  "setoption name NoSuchOption value 1",  "setoption name MultiPV value 9",
       "setoption name value 3",              "setoption Hash value 3",          "setoption",
   };
   for (const char* line : bad) expect_one_error(answer(line), line);

@@ -46,7 +46,7 @@ const std::vector<std::string> kBadSpecs = {
     "bedouin(0)", "bedouin(241)", "bedouin(x)", "bedouin()", "bedouin(-70)", "KALAH", "kalah( 6,4)", "chess", "",
     "kalah(18446744073709551617,4)", "bedouin(4294967366)"};
 
-const std::vector<std::string> kOptions = {"Hash", "Clear Hash", "Threads", "Level", "PlainEval", "Ponder", "MoveOverhead",
+const std::vector<std::string> kOptions = {"Hash", "Clear Hash", "Threads", "Level", "PlainEval", "MultiPV", "Ponder", "MoveOverhead",
                                            "KalahEmptyCapture", "UMI_Opponent", "hash", "LEVEL", "Nope", "Clear", "value"};
 
 }  // namespace

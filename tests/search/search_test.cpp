@@ -119,6 +119,59 @@ INSTANTIATE_TEST_SUITE_P(EveryVariant, EndPosition,
                                          "bedouin(70) 0,1,0,0,2,0:33 1,0,0,0,0,1:32 n play 90",
                                          "bedouin(6) 0,0,2,1,0,0:0 0,0,2,1,0,0:0 n choose 95"));
 
+// MultiPV with a line for every move: once proven, each line's score is the exhaustive minimax
+// value of its move (from the mover's view), the lines come best first, and the best line is the
+// result. The lines' own proofs (one MTD(f) attempt per move) are what gets the bigger boards there.
+void expect_every_line_proven(const std::string& text) {
+  using mancala::search::Info;
+  auto g = text.find(' ') == std::string::npos ? Game::from_spec(text) : Game::from_notation(text);
+  ASSERT_TRUE(g) << g.error();
+  mancala::search::Settings settings{16, mancala::search::Settings::kMaxLevel, false};
+  settings.multipv = 8;
+  Searcher searcher(settings);
+  const std::atomic<bool> stop{false};
+  std::vector<Info> infos;
+  const auto result = searcher.search(g->variant(), g->position(), Limits{}, stop, [&](const Info& i) { infos.push_back(i); });
+  ASSERT_TRUE(result.proven) << text;
+  const auto moves = g->legal_moves();
+  ASSERT_GE(infos.size(), moves.size()) << text;
+  const std::vector<Info> last(infos.end() - static_cast<std::ptrdiff_t>(moves.size()), infos.end());
+  Minimax minimax;
+  std::set<std::string> seen;
+  for (std::size_t j = 0; j < last.size(); ++j) {
+    const Info& line = last[j];
+    EXPECT_EQ(line.multipv, static_cast<int>(j + 1)) << text;
+    EXPECT_TRUE(line.proven) << text << " line " << j + 1;
+    ASSERT_FALSE(line.pv.empty()) << text;
+    const auto move = line.pv.front();
+    seen.insert(g->move_text(move));
+    Game after = *g;
+    after.play(move);
+    int exact = 0;
+    if (after.over()) {
+      const int d = after.score(mancala::Side::South) - after.score(mancala::Side::North);
+      exact = g->side_to_move() == mancala::Side::South ? d : -d;
+    } else {
+      const int v = minimax.value(to_naive(after));
+      exact = after.side_to_move() == g->side_to_move() ? v : -v;
+    }
+    EXPECT_EQ(line.score, exact * mancala::search::kScoreUnit) << text << " move " << g->move_text(move);
+    if (j > 0) {
+      EXPECT_LE(line.score, last[j - 1].score) << text << " lines best first";
+    }
+  }
+  EXPECT_EQ(seen.size(), moves.size()) << text << ": one line per move";
+  EXPECT_EQ(result.best, last[0].pv.front()) << text;
+  EXPECT_EQ(result.score, last[0].score) << text;
+}
+
+TEST(Search, EveryMultiPvLineHasItsMovesMinimaxValue) {
+  for (const char* text : {"kalah(3,3)", "kalah(3,3,empty)", "kalah(2,4)", "kalah(6,4) 0,0,2,0,1,1:20 1,0,0,2,0,1:20 s",
+                           "mangala 0,1,0,2,0,1:20 1,0,2,0,0,1:20 s", "mangala2 1,0,1,0,0,1:33 0,1,0,1,0,1:33 s 95",
+                           "bedouin(70) 0,1,0,0,2,0:33 1,0,0,0,0,1:32 n play 90"})
+    expect_every_line_proven(text);
+}
+
 // A proof pass that proves one side of the root value reports it (`score proven 6 upperbound`)
 // before the last pass: each reported bound holds for the value proven in the end, and the
 // estimates of later iterations stay within what is proven. Small boards whose first pass proves
