@@ -1,5 +1,6 @@
-// The worked examples of shared/reference/rules-research.md that agree with RULES.md, and the
-// published perfect-play lines. Positions are written in the project's notation.
+// The worked examples of shared/reference/rules-research.md that agree with RULES.md, the
+// published perfect-play lines, and cases RULES.md decides that the research has no example of
+// (each under a comment naming its rule). Positions are written in the project's notation.
 #include <gtest/gtest.h>
 
 #include <string>

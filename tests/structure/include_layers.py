@@ -99,9 +99,16 @@ def main() -> int:
                 problems.append(f'{where}: "{name}" names {len(targets)} files: '
                                 + ", ".join(t.relative_to(source).as_posix() for t in targets))
                 continue
-            target_layer = layer_of(targets[0].relative_to(source).as_posix())
+            if not targets[0].is_relative_to(source):
+                problems.append(f'{where}: "{name}" is {targets[0]}, outside the project')
+                continue
+            target = targets[0].relative_to(source).as_posix()
+            target_layer = layer_of(target)
             edges += 1
-            if target_layer != layer and target_layer not in ALLOWED[layer]:
+            if target_layer is None:
+                problems.append(f'{where}: {layer} includes "{name}", which is {target}, in no layer '
+                                f"(outside engine/, arena/ and bots/)")
+            elif target_layer != layer and target_layer not in ALLOWED[layer]:
                 problems.append(f'{where}: {layer} includes "{name}" of {target_layer}, '
                                 f"which is not below it")
     for problem in problems:
