@@ -22,8 +22,10 @@ inline constexpr int kInfinity = 32000;
 inline constexpr int kMaxPly = 250;
 inline constexpr int kEtcMinDepth = 6;
 inline constexpr int kTableMinDepth = 2;
+inline constexpr int kProofDepth = kMaxPly - 2;  // a proof pass: no depth limit short of the ply cap
 inline constexpr int kProofMinDepth = 12;  // below this the iterations themselves prove what is easy
 inline constexpr std::uint64_t kProofBudgetFactor = 8;
+inline constexpr int kProvenPvPlies = 64;  // a proven line's pv: the table's moves to the game's end, capped
 inline constexpr int kFirstSetupDepth = 5;  // Bedouin distribution: the first depth searched after the ranking
 
 template <class R>
@@ -119,6 +121,19 @@ class AlphaBeta {
   using BoundReport = std::function<void(int, Bound, int)>;
   bool try_to_prove(Child* kids, int n, int guess, std::uint64_t budget, int& value, int& best_index,
                     const BoundReport& on_bound);
+  // One full-depth null-window pass on one root child: is its value >= beta? True when the pass
+  // was a proof; `value` is then a proven bound (fail-soft) on the side the pass found.
+  bool prove_side(const Child& kid, int beta, std::uint64_t budget, int& value);
+  void begin_proof(std::uint64_t budget) {
+    budget_end_ = nodes_ + budget;
+    out_of_budget_ = false;
+    proving_ = true;
+  }
+  void end_proof() {
+    budget_end_ = 0;
+    out_of_budget_ = false;
+    proving_ = false;
+  }
   int max_depth() const;
   int noise(std::uint64_t key) const;
 

@@ -2,8 +2,9 @@
 // MultiPV: the root searched for its best `Settings::multipv` moves, each with an exact value and
 // its own pv, as analysis GUIs show them. Each iteration searches every root move with the window
 // floored at the k-th best exact value so far (k = 1 is the one-line search's alpha), so a move
-// that cannot enter the top k fails low cheaply. Proof attempts prove each line on its own.
-// Part of AlphaBeta (alphabeta.h includes this file at its end).
+// that cannot enter the top k fails low cheaply. The set is proven when every line's value is and
+// every move left out is proven to be worth no more than the last line. Part of AlphaBeta
+// (alphabeta.h includes this file at its end).
 #include <algorithm>
 #include <functional>
 #include <iterator>
@@ -16,13 +17,13 @@ template <class R>
 Result AlphaBeta<R>::run_lines(const Position& root, Child* kids, int n, const std::function<void(const Info&)>& on_info) {
   struct Line {
     int value = -kInfinity;
-    bool exact = false;   // searched inside its window: the value, not a bound on it
-    bool proven = false;  // exact and reached no heuristic leaf
+    bool exact = false;   // searched inside its window: the value, not an upper bound on it
+    bool solved = false;  // reached no heuristic leaf: the value, or the upper bound, is proven
+    bool proven() const { return exact && solved; }
   };
   const int lines = std::min(settings_.multipv, n);
   Line line[MoveList::kCapacity];
   Result result;
-  result.best = kids[0].move;
 
   // Exact values first, then the higher value; ties keep their order (a stable sort).
   const auto sort_lines = [&] {
@@ -41,13 +42,46 @@ Result AlphaBeta<R>::run_lines(const Position& root, Child* kids, int n, const s
   const auto report = [&](int depth) {
     if (!on_info) return;
     for (int j = 0; j < lines; ++j) {
-      const int len = line[j].proven ? 64 : depth + 8, searched = line[j].proven ? 0 : depth;
-      Info info = make_info(depth, line[j].value, line[j].proven, principal_variation(root, kids[j].move, len, searched));
+      const bool proven = line[j].proven();
+      const int len = proven ? kProvenPvPlies : depth + 8, searched = proven ? 0 : depth;
+      Info info = make_info(depth, line[j].value, proven, principal_variation(root, kids[j].move, len, searched));
       info.multipv = j + 1;
       on_info(info);
     }
   };
-  const auto all_proven = [&] { return std::all_of(line, line + lines, [](const Line& l) { return l.proven; }); };
+  // A move left out on a fail-low under a heuristic leaf may still be better than the last line.
+  const auto set_proven = [&] {
+    const int last = line[lines - 1].value;
+    return std::all_of(line, line + lines, [](const Line& l) { return l.proven(); }) &&
+           std::all_of(line + lines, line + n, [&](const Line& l) { return l.solved && l.value <= last; });
+  };
+  // Proof attempts, sharing the one-line search's budget: first each line's value (MTD(f) from its
+  // estimate), then each left-out move's bound at the last line's value. A left-out move proven
+  // better gets its value proven and takes the last line's place. Every line proven is reported.
+  const auto prove_set = [&](int depth) {
+    const std::uint64_t budget_end = nodes_ + nodes_ * kProofBudgetFactor;
+    const BoundReport unreported = [](int, Bound, int) {};  // a line's bounds are not the root's
+    while (!aborted_ && nodes_ < budget_end && !set_proven()) {
+      int j = static_cast<int>(std::find_if(line, line + lines, [](const Line& l) { return !l.proven(); }) - line);
+      int guess = line[j].value;
+      if (j == lines) {
+        const int last = line[lines - 1].value;
+        j = static_cast<int>(std::find_if(line + lines, line + n, [&](const Line& l) { return !l.solved || l.value > last; }) - line);
+        int bound = 0;
+        if (!prove_side(kids[j], last + 1, budget_end - nodes_, bound)) return;
+        if (bound <= last) {
+          line[j] = {bound, false, true};
+          continue;
+        }
+        guess = bound;
+      }
+      int value = 0, unused = 0;
+      if (!try_to_prove(kids + j, 1, guess, budget_end - nodes_, value, unused, unreported)) return;
+      line[j] = {value, true, true};
+      sort_lines();
+      report(depth);
+    }
+  };
 
   for (int depth = 1; depth <= max_depth(); ++depth) {
     seldepth_ = 0;
@@ -55,6 +89,7 @@ Result AlphaBeta<R>::run_lines(const Position& root, Child* kids, int n, const s
     int exact_values[MoveList::kCapacity], exact_count = 0;
     for (int i = 0; i < n; ++i) {
       // The window's floor: the lines-th best exact value so far (none until there are that many).
+      // It only rises, so a move failing low stays below the last line's value of this iteration.
       int floor = -kInfinity;
       if (exact_count >= lines) {
         std::nth_element(exact_values, exact_values + lines - 1, exact_values + exact_count, std::greater<>());
@@ -63,38 +98,28 @@ Result AlphaBeta<R>::run_lines(const Position& root, Child* kids, int n, const s
       const std::uint64_t heuristic_before = heuristic_leaves_;
       const int v = child_value(kids[i], depth, floor, kInfinity, 0, exact_count < lines);
       if (aborted_) break;
-      now[i] = {v, v > floor, v > floor && heuristic_leaves_ == heuristic_before};
+      now[i] = {v, v > floor, heuristic_leaves_ == heuristic_before};
       if (now[i].exact) exact_values[exact_count++] = v;
     }
-    if (aborted_) break;  // keep the last completed iteration (none: the move ordering's first move)
+    if (aborted_) {
+      // Keep the last completed iteration; stopped in the first, the best move searched so far.
+      if (depth == 1) std::copy(std::begin(now), std::end(now), line), sort_lines();
+      break;
+    }
     std::copy(std::begin(now), std::end(now), line);
     sort_lines();
     report(depth);
     result.depth = depth;
 
-    if (!all_proven() && depth >= kProofMinDepth && proof_worth_trying(root) && !time_.soft_limit_reached()) {
-      // Each line's own MTD(f) proof attempt, from its estimate, within the one-line search's budget.
-      const std::uint64_t budget = nodes_ * kProofBudgetFactor;
-      const BoundReport unreported = [](int, Bound, int) {};  // the lines report once all are tried
-      bool any = false;
-      for (int j = 0; j < lines && !aborted_; ++j) {
-        int value = 0, unused = 0;
-        if (!line[j].proven && try_to_prove(kids + j, 1, line[j].value, budget, value, unused, unreported)) {
-          line[j] = {value, true, true};
-          any = true;
-        }
-      }
-      if (any) {
-        sort_lines();
-        report(depth);
-      }
+    if (!set_proven() && depth >= kProofMinDepth && proof_worth_trying(root) && !time_.soft_limit_reached()) {
+      prove_set(depth);
       if (aborted_) break;
     }
-    if (all_proven() || time_.soft_limit_reached()) break;
+    if (set_proven() || time_.soft_limit_reached()) break;
   }
   result.best = kids[0].move;
-  result.score = line[0].value == -kInfinity ? 0 : line[0].value;
-  result.proven = result.depth > 0 && all_proven();
+  result.score = result.depth > 0 ? line[0].value : 0;
+  result.proven = result.depth > 0 && set_proven();
   return result;
 }
 

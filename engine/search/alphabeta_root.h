@@ -115,7 +115,7 @@ Result AlphaBeta<R>::run_line(const Position& root, Child* kids, int n, const st
         } else {
           return;  // a later attempt proving again what an earlier one did
         }
-        if (on_info) on_info(make_info(depth, bound_value, true, principal_variation(root, kids[index].move, 64), bound));
+        if (on_info) on_info(make_info(depth, bound_value, true, principal_variation(root, kids[index].move, kProvenPvPlies), bound));
         bound_reported_last = true;
       };
       const bool proven = try_to_prove(kids, n, best, nodes_ * kProofBudgetFactor, value, proven_index, on_bound);
@@ -127,7 +127,7 @@ Result AlphaBeta<R>::run_line(const Position& root, Child* kids, int n, const st
         result.best = kids[0].move;
         result.score = proven ? value : proven_lower;
         result.proven = true;
-        if (on_info) on_info(make_info(depth, result.score, true, principal_variation(root, result.best, 64)));
+        if (on_info) on_info(make_info(depth, result.score, true, principal_variation(root, result.best, kProvenPvPlies)));
       }
       if (aborted_) break;
     }

@@ -11,10 +11,7 @@ namespace mancala::search {
 template <class R>
 bool AlphaBeta<R>::try_to_prove(Child* kids, int n, int guess, std::uint64_t budget, int& value, int& best_index,
                                 const BoundReport& on_bound) {
-  constexpr int kFullDepth = kMaxPly - 2;
-  budget_end_ = nodes_ + budget;
-  out_of_budget_ = false;
-  proving_ = true;
+  begin_proof(budget);
   int lower = -kInfinity, upper = kInfinity;
   int g = guess / kScoreUnit * kScoreUnit;  // exact values are whole seeds
   best_index = 0;
@@ -24,7 +21,7 @@ bool AlphaBeta<R>::try_to_prove(Child* kids, int n, int guess, std::uint64_t bud
     int best = -kInfinity, index = 0;
     for (int i = 0; i < n && best < beta; ++i) {
       const std::uint64_t heuristic_before = heuristic_leaves_;
-      const int v = child_value(kids[i], kFullDepth, beta - 1, beta, 0, true);
+      const int v = child_value(kids[i], kProofDepth, beta - 1, beta, 0, true);
       if (aborted_ || out_of_budget_) break;
       if (heuristic_leaves_ != heuristic_before) {  // hit the ply cap: not a proof
         out_of_budget_ = true;
@@ -47,10 +44,18 @@ bool AlphaBeta<R>::try_to_prove(Child* kids, int n, int guess, std::uint64_t bud
     g = best;
   }
   const bool proven = !aborted_ && !out_of_budget_ && lower == upper;
-  budget_end_ = 0;
-  out_of_budget_ = false;
-  proving_ = false;
+  end_proof();
   value = lower;
+  return proven;
+}
+
+template <class R>
+bool AlphaBeta<R>::prove_side(const Child& kid, int beta, std::uint64_t budget, int& value) {
+  begin_proof(budget);
+  const std::uint64_t heuristic_before = heuristic_leaves_;
+  value = child_value(kid, kProofDepth, beta - 1, beta, 0, true);
+  const bool proven = !aborted_ && !out_of_budget_ && heuristic_leaves_ == heuristic_before;
+  end_proof();
   return proven;
 }
 
