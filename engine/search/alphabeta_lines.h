@@ -39,25 +39,32 @@ Result AlphaBeta<R>::run_lines(const Position& root, Child* kids, int n, const s
     std::copy(sorted_kids, sorted_kids + n, kids);
     std::copy(sorted_line, sorted_line + n, line);
   };
+  // Every move left out is proven to be worth no more than `value`: a fail-low under a heuristic
+  // leaf may still be better.
+  const auto left_out_at_most = [&](int value) {
+    return std::all_of(line + lines, line + n, [&](const Line& l) { return l.solved && l.value <= value; });
+  };
+  // A line's `proven` is its move's exact value; line 1's score is the position's, so it is
+  // proven only once no move left out can beat it.
+  bool bounds_unreported = false;  // a left-out move's bound proven since the last report
   const auto report = [&](int depth) {
+    bounds_unreported = false;
     if (!on_info) return;
     for (int j = 0; j < lines; ++j) {
-      const bool proven = line[j].proven();
+      const bool proven = line[j].proven() && (j > 0 || left_out_at_most(line[0].value));
       const int len = proven ? kProvenPvPlies : depth + 8, searched = proven ? 0 : depth;
       Info info = make_info(depth, line[j].value, proven, principal_variation(root, kids[j].move, len, searched));
       info.multipv = j + 1;
       on_info(info);
     }
   };
-  // A move left out on a fail-low under a heuristic leaf may still be better than the last line.
   const auto set_proven = [&] {
-    const int last = line[lines - 1].value;
-    return std::all_of(line, line + lines, [](const Line& l) { return l.proven(); }) &&
-           std::all_of(line + lines, line + n, [&](const Line& l) { return l.solved && l.value <= last; });
+    return std::all_of(line, line + lines, [](const Line& l) { return l.proven(); }) && left_out_at_most(line[lines - 1].value);
   };
   // Proof attempts, sharing the one-line search's budget: first each line's value (MTD(f) from its
   // estimate), then each left-out move's bound at the last line's value. A left-out move proven
-  // better gets its value proven and takes the last line's place. Every line proven is reported.
+  // better gets its value proven and takes the last line's place. Every line proven is reported,
+  // and the lines again once bounds are (line 1 may be proven by them).
   const auto prove_set = [&](int depth) {
     const std::uint64_t budget_end = nodes_ + nodes_ * kProofBudgetFactor;
     const BoundReport unreported = [](int, Bound, int) {};  // a line's bounds are not the root's
@@ -71,6 +78,7 @@ Result AlphaBeta<R>::run_lines(const Position& root, Child* kids, int n, const s
         if (!prove_side(kids[j], last + 1, budget_end - nodes_, bound)) return;
         if (bound <= last) {
           line[j] = {bound, false, true};
+          bounds_unreported = true;
           continue;
         }
         guess = bound;
@@ -113,6 +121,7 @@ Result AlphaBeta<R>::run_lines(const Position& root, Child* kids, int n, const s
 
     if (!set_proven() && depth >= kProofMinDepth && proof_worth_trying(root) && !time_.soft_limit_reached()) {
       prove_set(depth);
+      if (bounds_unreported) report(depth);
       if (aborted_) break;
     }
     if (set_proven() || time_.soft_limit_reached()) break;

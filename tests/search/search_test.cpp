@@ -140,29 +140,48 @@ INSTANTIATE_TEST_SUITE_P(EveryVariant, EndPosition,
                                          "bedouin(70) 0,1,0,0,2,0:33 1,0,0,0,0,1:32 n play 90",
                                          "bedouin(6) 0,0,2,1,0,0:0 0,0,2,1,0,0:0 n choose 95"));
 
-// MultiPV: once proven, the last `multipv` lines (or one per move, if fewer) are moves whose
-// values (from the mover's view, by `value_after`) are the best that many of all the moves',
-// each line scored with its move's value, best first, and the best line is the result.
+// A MultiPV search of `text` with its lines, and every move's value (from the mover's view, by
+// `value_after`), best first.
 using ValueAfter = std::function<int(const Game&, mancala::Move)>;
+struct MultiPvRun {
+  mancala::search::Result result;
+  std::vector<mancala::search::Info> infos;
+  std::vector<int> values;
+};
+MultiPvRun run_multipv(const Game& g, int multipv, const ValueAfter& value_after, const Limits& limits) {
+  mancala::search::Settings settings{16, mancala::search::Settings::kMaxLevel, false};
+  settings.multipv = multipv;
+  Searcher searcher(settings);
+  const std::atomic<bool> stop{false};
+  MultiPvRun run;
+  run.result = searcher.search(g.variant(), g.position(), limits, stop, [&](const auto& i) { run.infos.push_back(i); });
+  for (const auto move : g.legal_moves()) run.values.push_back(value_after(g, move) * mancala::search::kScoreUnit);
+  std::sort(run.values.rbegin(), run.values.rend());
+  // Whenever sent, a `score proven` line holds its move's value, and line 1's is the position's.
+  for (const auto& info : run.infos) {
+    if (!info.proven || info.pv.empty()) continue;
+    EXPECT_EQ(info.score, value_after(g, info.pv.front()) * mancala::search::kScoreUnit) << "depth " << info.depth;
+    if (info.multipv == 1) {
+      EXPECT_EQ(info.score, run.values[0]) << "depth " << info.depth << ": line 1 proven, but a better move was left out";
+    }
+  }
+  return run;
+}
+
+// MultiPV: once proven, the last `multipv` lines (or one per move, if fewer) are moves whose
+// values are the best that many of all the moves', each line scored with its move's value, best
+// first, and the best line is the result.
 void expect_lines_proven(const std::string& text, int multipv, const ValueAfter& value_after, const Limits& limits = {}) {
   using mancala::search::Info;
   SCOPED_TRACE(text + ", MultiPV " + std::to_string(multipv));
   auto g = text.find(' ') == std::string::npos ? Game::from_spec(text) : Game::from_notation(text);
   ASSERT_TRUE(g) << g.error();
-  mancala::search::Settings settings{16, mancala::search::Settings::kMaxLevel, false};
-  settings.multipv = multipv;
-  Searcher searcher(settings);
-  const std::atomic<bool> stop{false};
-  std::vector<Info> infos;
-  const auto result = searcher.search(g->variant(), g->position(), limits, stop, [&](const Info& i) { infos.push_back(i); });
+  const auto [result, infos, all_values] = run_multipv(*g, multipv, value_after, limits);
   ASSERT_TRUE(result.proven);
   const auto moves = g->legal_moves();
   const std::size_t lines = std::min(moves.size(), static_cast<std::size_t>(multipv));
   ASSERT_GE(infos.size(), lines);
   const std::vector<Info> last(infos.end() - static_cast<std::ptrdiff_t>(lines), infos.end());
-  std::vector<int> all_values;
-  for (const auto move : moves) all_values.push_back(value_after(*g, move) * mancala::search::kScoreUnit);
-  std::sort(all_values.rbegin(), all_values.rend());
   std::set<std::string> seen;
   for (std::size_t j = 0; j < lines; ++j) {
     const Info& line = last[j];
@@ -205,6 +224,27 @@ TEST(Search, MultiPvLeavesOutNoBetterMove) {
     expect_lines_proven("kalah(6,4) 0,0,0,1,0,1:20 2,2,1,5,0,2:14 n", 3, solved_after, limits);
     expect_lines_proven("kalah(5,3) 2,0,2,5,2:5 1,2,2,1,3:5 n", 3, solved_after, limits);
     expect_lines_proven("kalah(4,4) 5,1,5,5:1 5,4,0,5:1 s", 2, solved_after, limits);
+  }
+}
+
+// A search that ends before its set of lines is proven may still have proven line 1's move, but
+// line 1's score is the position's: it is sent as proven only once no move left out can beat it.
+// Here move 4's value (0) is proven by depth 10, while move 1 (+2) still fails low on estimates.
+TEST(Search, MultiPvSendsLineOneAsProvenOnlyWhenItIsTheBest) {
+  const Game g = *Game::from_notation("kalah(6,4) 1,0,0,1,0,1:19 0,1,1,3,0,2:19 s");
+  for (int depth = 1; depth <= 16; ++depth) {
+    SCOPED_TRACE("depth " + std::to_string(depth));
+    Limits limits;
+    limits.depth = depth;
+    const auto run = run_multipv(g, 2, solved_after, limits);
+    if (run.result.proven) {
+      EXPECT_EQ(run.result.score, run.values[0]);
+    }
+  }
+  for (const std::uint64_t nodes : {300, 1000, 1500, 2000}) {
+    Limits limits;
+    limits.nodes = nodes;
+    run_multipv(g, 2, solved_after, limits);
   }
 }
 
