@@ -63,8 +63,8 @@ Result AlphaBeta<R>::run_lines(const Position& root, Child* kids, int n, const s
   };
   // Proof attempts, sharing the one-line search's budget: first each line's value (MTD(f) from its
   // estimate), then each left-out move's bound at the last line's value. A left-out move proven
-  // better gets its value proven and takes the last line's place. Every line proven is reported,
-  // and the lines again once bounds are (line 1 may be proven by them).
+  // better gets its value proven and joins the lines, pushing the last one out. Every line proven
+  // is reported, and the lines again once bounds are (line 1 may be proven by them).
   const auto prove_set = [&](int depth) {
     const std::uint64_t budget_end = nodes_ + nodes_ * kProofBudgetFactor;
     const BoundReport unreported = [](int, Bound, int) {};  // a line's bounds are not the root's

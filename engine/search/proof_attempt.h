@@ -3,7 +3,8 @@
 // the root value's lower and upper bounds meet, within a node budget. Only a pass that reached
 // no heuristic leaf (no ply cap) counts. Part of AlphaBeta (alphabeta.h includes this file at
 // its end). A pass that ends without closing the gap reports the side it proved, so a GUI sees
-// "a win by 8 or more" long before the last pass ends.
+// "a win by 8 or more" long before the last pass ends. `prove_side` is one such pass on one root
+// child, for MultiPV's moves left out of the lines.
 #include "alphabeta.h"
 
 namespace mancala::search {
