@@ -1,7 +1,5 @@
 #include "search.h"
 
-#include <thread>
-
 #include "alphabeta.h"
 #include "evaluate.h"
 #include "time_manager.h"
@@ -50,8 +48,6 @@ Result Searcher::search(const Variant& variant, const Position& pos, const Limit
     AlphaBeta search(rules, impl_->tt, impl_->settings, limits, stop, time);
     return search.run(pos, on_info);
   });
-  // `go infinite` must not answer before `stop`, even when the search has nothing left to do.
-  while (limits.infinite && !stop.load()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
   return result;
 }
 

@@ -22,7 +22,9 @@ struct Limits {
   int depth = 0;                    // 0: no depth limit
   std::uint64_t nodes = 0;          // 0: no node limit
   std::int64_t movetime_ms = 0;     // 0: none
-  bool infinite = false;            // search until stop (the protocol's `go infinite`)
+  // No time limit: search until stop or a proof (the protocol layer holds `go infinite`'s answer
+  // until `stop`, so the search returns as soon as it has nothing left to do).
+  bool infinite = false;
   std::int64_t clock_ms[2] = {-1, -1};  // remaining time of South, North; -1: not given
   std::int64_t increment_ms[2] = {0, 0};
   int moves_to_go = 0;              // 0: sudden death / not given
