@@ -45,6 +45,7 @@ std::string format_effort(std::uint64_t nodes, std::int64_t time_ms) {
 }  // namespace
 
 std::string format_info(const Game& root, const search::Info& info) {
+  if (info.progress) return "info" + format_effort(info.nodes, info.time_ms) + " hashfull " + std::to_string(info.hashfull);
   std::string out = "info depth " + std::to_string(info.depth) + " seldepth " + std::to_string(info.seldepth);
   if (info.multipv > 0) out += " multipv " + std::to_string(info.multipv);
   out += format_score(info);

@@ -14,7 +14,8 @@ namespace mancala::protocol {
 std::string format_seeds(int centiseeds);
 
 // `info depth .. seldepth .. score .. nodes .. nps .. time .. hashfull .. pv ..`. The pv is cut
-// at its first move that is not legal, so a GUI never sees an impossible line.
+// at its first move that is not legal, so a GUI never sees an impossible line. A progress report
+// is `info nodes .. nps .. time .. hashfull ..`.
 std::string format_info(const Game& root, const search::Info& info);
 
 // `info nodes .. nps .. time .. pv <m>`: what a search that ended before its first iteration

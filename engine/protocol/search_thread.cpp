@@ -95,8 +95,10 @@ void SearchThread::run(SearchJob job) {
   bool reported = false;
   std::uint64_t reported_nodes = 0;  // in the last info line
   auto report = [&](const search::Info& info) {
-    reported = true;
-    reported_nodes = info.nodes;
+    if (!info.progress) {  // a progress line holds no score: the summary line may still be due
+      reported = true;
+      reported_nodes = info.nodes;
+    }
     out_.write(format_info(job.game, info));
   };
   search::Result result;

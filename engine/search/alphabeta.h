@@ -104,7 +104,7 @@ class AlphaBeta {
     if (!limits_.has_clock() && limits_.movetime_ms == 0) return true;
     return 2 * seeds_on_board(root) <= rules_.variant().total_seeds();
   }
-  Info make_info(int depth, int score, bool proven, std::vector<Move> pv, Bound bound = Bound::Exact) const {
+  Info make_info(int depth, int score, bool proven, std::vector<Move> pv, Bound bound = Bound::Exact) {
     Info info;
     info.depth = depth;
     info.seldepth = seldepth_;
@@ -115,8 +115,10 @@ class AlphaBeta {
     info.time_ms = time_.elapsed_ms();
     info.hashfull = tt_.hashfull();
     info.pv = std::move(pv);
+    last_report_ms_ = info.time_ms;  // every line made is sent
     return info;
   }
+  void report_progress(std::int64_t now_ms);
   // A pass that proves one side of the root value calls `on_bound(value, bound, child index)`.
   using BoundReport = std::function<void(int, Bound, int)>;
   bool try_to_prove(Child* kids, int n, int guess, std::uint64_t budget, int& value, int& best_index,
@@ -171,6 +173,8 @@ class AlphaBeta {
   bool out_of_budget_ = false;   // only the current proof attempt ends
   std::uint64_t budget_end_ = 0; // node count at which the proof attempt gives up (0: none)
   bool proving_ = false;         // in a proof attempt (full-depth null-window searches)
+  const std::function<void(const Info&)>* on_info_ = nullptr;  // for progress reports; set by run()
+  std::int64_t last_report_ms_ = 0;  // when the last info (or progress report) was made
 };
 
 template <class R>
@@ -193,6 +197,21 @@ void AlphaBeta<R>::check_limits() {
   if (stop_.load(std::memory_order_relaxed) || (limits_.nodes && nodes_ >= limits_.nodes) || time_.hard_limit_reached())
     aborted_ = true;
   if (budget_end_ && nodes_ >= budget_end_) out_of_budget_ = true;
+  if (on_info_ && !aborted_) {
+    const std::int64_t now = time_.elapsed_ms();
+    if (now - last_report_ms_ >= kProgressPeriodMs) report_progress(now);
+  }
+}
+
+template <class R>
+void AlphaBeta<R>::report_progress(std::int64_t now_ms) {
+  last_report_ms_ = now_ms;
+  Info info;
+  info.progress = true;
+  info.nodes = nodes_;
+  info.time_ms = now_ms;
+  info.hashfull = tt_.hashfull();
+  (*on_info_)(info);
 }
 
 template <class R>

@@ -46,6 +46,7 @@ template <class R>
 Result AlphaBeta<R>::run(const Position& root, const std::function<void(const Info&)>& on_info) {
   Result result;
   if (root.over) return result;
+  if (on_info) on_info_ = &on_info;
   if (root.phase == Phase::Distribute) return choose_distribution(root, on_info);
 
   Child unordered[MoveList::kCapacity], kids[MoveList::kCapacity];

@@ -51,7 +51,12 @@ struct Info {
   int hashfull = 0;     // per mille
   int multipv = 0;      // a MultiPV search's line, 1 (the best) up; 0 in a one-line search
   std::vector<Move> pv;
+  // A progress report: only nodes, time_ms and hashfull mean anything. Sent when a search has
+  // reported nothing for kProgressPeriodMs, so that a long iteration or proof is seen working.
+  bool progress = false;
 };
+
+inline constexpr std::int64_t kProgressPeriodMs = 1000;
 
 struct Result {
   Move best = Move::none();    // none() only if the position is over

@@ -22,11 +22,12 @@ Millis since(Clock::time_point start) { return std::chrono::duration_cast<Millis
 long allowed_ms(long ms) { return std::getenv("MANCALA_SANITIZED") ? 4 * ms : ms; }
 
 // Every field of PROTOCOL.md's info line, in order; pv may be empty only for a finished line.
-// Or the one summary line of a search that ended before its first iteration.
+// Or the one summary line of a search that ended before its first iteration, or a progress line.
 const std::regex kInfoLine(
     "info depth \\d+ seldepth \\d+( multipv [1-8])? score (seeds -?\\d+(\\.\\d\\d?)?|proven -?\\d+)( lowerbound| upperbound)? "
     "nodes \\d+ nps \\d+ time \\d+ hashfull \\d+( pv( \\S+)+)?"
-    "|info nodes \\d+ nps \\d+ time \\d+ pv \\S+");
+    "|info nodes \\d+ nps \\d+ time \\d+ pv \\S+"
+    "|info nodes \\d+ nps \\d+ time \\d+ hashfull \\d+");  // a progress line
 
 class UmiSearch : public Umi {
  protected:
@@ -81,6 +82,7 @@ TEST_F(UmiSearch, MultiPvReportsTheBestLinesInOrder) {
   std::string line_one_move;
   for (std::size_t i = 0; i + 1 < lines.size(); ++i) {
     EXPECT_TRUE(std::regex_match(lines[i], kInfoLine)) << lines[i];
+    if (is_progress(lines[i])) continue;
     std::smatch m;
     ASSERT_TRUE(std::regex_match(lines[i], m, line_re)) << lines[i];
     EXPECT_EQ(std::stoi(m[1]), expected_depth) << lines[i];
@@ -355,6 +357,36 @@ TEST_F(UmiSearch, InfiniteSearchWaitsForStopAndAnswersIsReady) {
   until("bestmove");
   EXPECT_LT(since(stop).count(), allowed_ms(500)) << "stop is prompt";
   EXPECT_TRUE(answer("isready").empty()) << "exactly one bestmove";
+}
+
+// A proof attempt can run for many seconds without a result to report (the Kalah start's first
+// one, from about 1 s, for seconds): the engine then says it is working, once a second.
+TEST_F(UmiSearch, ALongSilenceIsFilledWithProgressLines) {
+  send("position startpos kalah");
+  send("go infinite");
+  std::vector<std::string> lines;
+  const auto end = Clock::now() + Millis(3500);
+  while (Clock::now() < end)
+    if (auto line = engine.read_line(std::chrono::duration_cast<Millis>(end - Clock::now()))) lines.push_back(*line);
+  send("stop");
+  const auto rest = until("bestmove");
+  lines.insert(lines.end(), rest.begin(), rest.end());
+  const std::regex time_field(".* time (\\d+)( .*)?");
+  long previous_time = 0, progress_lines = 0;
+  for (std::size_t i = 0; i + 1 < lines.size(); ++i) {
+    std::smatch m;
+    ASSERT_TRUE(std::regex_match(lines[i], m, time_field)) << lines[i];
+    const long time = std::stol(m[1]);
+    EXPECT_GE(time, previous_time) << lines[i];
+    if (is_progress(lines[i])) {
+      ++progress_lines;
+      EXPECT_GE(time, previous_time + 1000) << "a progress line only after a second without a line: " << lines[i];
+    }
+    previous_time = time;
+  }
+  EXPECT_GE(progress_lines, 1) << "no line for seconds, yet no progress line";
+  ASSERT_GE(lines.size(), 2u);
+  EXPECT_FALSE(is_progress(lines[lines.size() - 2])) << "the search ends on a line with its move";
 }
 
 TEST_F(UmiSearch, InfiniteSearchOfASolvedGameStillWaitsForStop) {

@@ -3,6 +3,7 @@
 // test bounded in time: each wait has a deadline, and a missed deadline is a test failure.
 #include <gtest/gtest.h>
 
+#include <regex>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -66,6 +67,12 @@ class Umi : public ::testing::Test {
   }
 
   static bool starts_with(const std::string& line, std::string_view prefix) { return line.rfind(prefix, 0) == 0; }
+
+  // A progress line (PROTOCOL.md section 4): nodes, nps, time and hashfull only.
+  static bool is_progress(const std::string& line) {
+    static const std::regex progress("info nodes \\d+ nps \\d+ time \\d+ hashfull \\d+");
+    return std::regex_match(line, progress);
+  }
 
   static void expect_one_error(const std::vector<std::string>& lines, std::string_view context) {
     ASSERT_EQ(lines.size(), 1u) << context;

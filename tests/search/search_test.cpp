@@ -154,7 +154,9 @@ MultiPvRun run_multipv(const Game& g, int multipv, const ValueAfter& value_after
   Searcher searcher(settings);
   const std::atomic<bool> stop{false};
   MultiPvRun run;
-  run.result = searcher.search(g.variant(), g.position(), limits, stop, [&](const auto& i) { run.infos.push_back(i); });
+  run.result = searcher.search(g.variant(), g.position(), limits, stop, [&](const auto& i) {
+    if (!i.progress) run.infos.push_back(i);  // (a progress report, after a second without a line, says only nodes)
+  });
   for (const auto move : g.legal_moves()) run.values.push_back(value_after(g, move) * mancala::search::kScoreUnit);
   std::sort(run.values.rbegin(), run.values.rend());
   // Whenever sent, a `score proven` line holds its move's value, and line 1's is the position's.
@@ -264,7 +266,9 @@ TEST(Search, ProofPassesReportTheBoundsTheyProve) {
     Searcher searcher(mancala::search::Settings{16, mancala::search::Settings::kMaxLevel, false});
     const std::atomic<bool> stop{false};
     std::vector<Info> infos;
-    const auto result = searcher.search(g.variant(), g.position(), Limits{}, stop, [&](const Info& i) { infos.push_back(i); });
+    const auto result = searcher.search(g.variant(), g.position(), Limits{}, stop, [&](const Info& i) {
+      if (!i.progress) infos.push_back(i);
+    });
     ASSERT_TRUE(result.proven);
     int lower = -1000 * mancala::search::kScoreUnit, upper = -lower;
     for (const Info& info : infos) {
@@ -305,7 +309,9 @@ TEST(Search, SearchStoppedAfterAProvenBoundEndsWithAnEstimate) {
   const std::atomic<bool> stop{false};
   auto search = [&](const Limits& limits, std::vector<Info>& infos) {
     Searcher searcher(mancala::search::Settings{16, mancala::search::Settings::kMaxLevel, false});
-    return searcher.search(g.variant(), g.position(), limits, stop, [&](const Info& i) { infos.push_back(i); });
+    return searcher.search(g.variant(), g.position(), limits, stop, [&](const Info& i) {
+      if (!i.progress) infos.push_back(i);
+    });
   };
   std::vector<Info> whole;
   const auto proof = search(Limits{}, whole);
