@@ -91,7 +91,9 @@ class Searcher {
   void new_game();                           // clears the table
 
   // Searches `pos` (the side to move decides). Calls on_info after every completed iteration
-  // (and for a proven result). Returns the best move found; honours `stop` within a few ms.
+  // (and for a proven result), and with an Info whose `progress` is set after every second
+  // without one: a caller that reads scores must skip those. Returns the best move found;
+  // honours `stop` within a few ms.
   Result search(const Variant& variant, const Position& pos, const Limits& limits, const std::atomic<bool>& stop,
                 const std::function<void(const Info&)>& on_info = {});
 

@@ -116,6 +116,19 @@ TEST(ScoreText, ProvenScoresAndPv) {
             "info depth 3 seldepth 5 score proven 8 lowerbound nodes 2000 nps 500000 time 4 hashfull 0 pv 3 6 1");
 }
 
+TEST(ScoreText, ProgressLineHasNoDepthScoreOrPv) {
+  const Game game(Variant::kalah());
+  search::Info info;
+  info.progress = true;
+  info.depth = 14;  // whatever else the Info holds is not sent
+  info.score = 712;
+  info.pv = {Move::sow(2)};
+  info.nodes = 7940096;
+  info.time_ms = 1666;
+  info.hashfull = 747;
+  EXPECT_EQ(format_info(game, info), "info nodes 7940096 nps 4765963 time 1666 hashfull 747");
+}
+
 // `ponder` names the opponent's whole turn: only a reply after which the engine moves again.
 TEST(BestmoveText, PonderOnlyOnAReplyThatHandsTheTurnBack) {
   auto bestmove = [](const char* notation, int best, int ponder) {

@@ -141,9 +141,15 @@ TEST_F(Table, EntriesOfEarlierSearchesGoFirst) {
 TEST_F(Table, WorkIsCappedSoThatAnyNewSearchOutranksTheOldOnes) {
   tt.store(key_in_bucket(0), 0, kSolvedDepth, Bound::Exact, 1, 1000);
   EXPECT_EQ(tt.probe(key_in_bucket(0))->work, 63);
+  for (int i = 1; i < 4; ++i) tt.store(key_in_bucket(i), i, kSolvedDepth, Bound::Exact, 1, 1000);
+  tt.new_search(7);
+  for (int i = 4; i < 8; ++i) tt.store(key_in_bucket(i), i, kSolvedDepth, Bound::Exact, 1, 0);
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(tt.probe(key_in_bucket(i)), nullptr) << "old entry " << i;
+  for (int i = 4; i < 8; ++i) EXPECT_NE(tt.probe(key_in_bucket(i)), nullptr) << "new entry " << i;
 }
 
 // One board is another game in another variant: each search tags its keys with its variant.
+// The tag goes into the check bits only: the same key is the same bucket in every variant.
 TEST_F(Table, VariantsDoNotSeeEachOthersEntries) {
   const std::uint64_t k = key_in_bucket(0);
   tt.store(k, 5, 10, Bound::Exact, 2, 3);
@@ -152,8 +158,18 @@ TEST_F(Table, VariantsDoNotSeeEachOthersEntries) {
   tt.store(k, -5, 10, Bound::Exact, 1, 3);
   EXPECT_EQ(tt.probe(k)->lower, -5);
   tt.new_search(7);
-  ASSERT_NE(tt.probe(k), nullptr) << "both variants' entries share the bucket";
+  ASSERT_NE(tt.probe(k), nullptr);
   EXPECT_EQ(tt.probe(k)->lower, 5);
+
+  // Same bucket: two more of variant 7's entries fill it (with variant 8's), and two more of
+  // variant 8's, in a later search, push out the two cheapest, variant 7's first.
+  for (int i = 1; i < 3; ++i) tt.store(key_in_bucket(i), i, 10, Bound::Exact, 1, 20);
+  tt.new_search(8);
+  tt.store(key_in_bucket(3), 3, 10, Bound::Exact, 1, 20);
+  tt.store(key_in_bucket(4), 4, 10, Bound::Exact, 1, 20);
+  tt.new_search(7);
+  EXPECT_EQ(tt.probe(k), nullptr) << "variant 7's cheapest entry gave way to variant 8's";
+  for (int i = 1; i < 3; ++i) EXPECT_NE(tt.probe(key_in_bucket(i)), nullptr) << i;
 }
 
 TEST_F(Table, HashfullCountsThisSearchsEntries) {
@@ -173,6 +189,8 @@ TEST(TableSize, LessThanOneMegabyteIsRefused) {
   tt.store(key_in_bucket(0), 3, 4, Bound::Exact, 1, 1);
   EXPECT_THROW(tt.resize(-1), std::invalid_argument);
   ASSERT_NE(tt.probe(key_in_bucket(0)), nullptr) << "a refused size leaves the table as it was";
+  tt.resize(1);
+  EXPECT_EQ(tt.probe(key_in_bucket(0)), nullptr) << "a new size starts empty";
 }
 
 }  // namespace
