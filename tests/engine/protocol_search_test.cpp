@@ -24,10 +24,10 @@ long allowed_ms(long ms) { return std::getenv("MANCALA_SANITIZED") ? 4 * ms : ms
 // Every field of PROTOCOL.md's info line, in order; pv may be empty only for a finished line.
 // Or the one summary line of a search that ended before its first iteration, or a progress line.
 const std::regex kInfoLine(
-    "info depth \\d+ seldepth \\d+( multipv [1-8])? score (seeds -?\\d+(\\.\\d\\d?)?|proven -?\\d+)( lowerbound| upperbound)? "
-    "nodes \\d+ nps \\d+ time \\d+ hashfull \\d+( pv( \\S+)+)?"
-    "|info nodes \\d+ nps \\d+ time \\d+ pv \\S+"
-    "|info nodes \\d+ nps \\d+ time \\d+ hashfull \\d+");  // a progress line
+    std::string("info depth \\d+ seldepth \\d+( multipv [1-8])? score (seeds -?\\d+(\\.\\d\\d?)?|proven -?\\d+)( lowerbound| upperbound)? "
+                "nodes \\d+ nps \\d+ time \\d+ hashfull \\d+( pv( \\S+)+)?"
+                "|info nodes \\d+ nps \\d+ time \\d+ pv \\S+|") +
+    kProgressLine);
 
 class UmiSearch : public Umi {
  protected:

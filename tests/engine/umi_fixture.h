@@ -12,6 +12,9 @@
 
 namespace mancala::testing {
 
+// A progress line's grammar (PROTOCOL.md section 4): nodes, nps, time and hashfull only.
+inline constexpr const char* kProgressLine = "info nodes \\d+ nps \\d+ time \\d+ hashfull \\d+";
+
 class Umi : public ::testing::Test {
  protected:
   // Generous enough for a sanitizer build on a busy machine; a healthy engine answers in ms.
@@ -68,9 +71,9 @@ class Umi : public ::testing::Test {
 
   static bool starts_with(const std::string& line, std::string_view prefix) { return line.rfind(prefix, 0) == 0; }
 
-  // A progress line (PROTOCOL.md section 4): nodes, nps, time and hashfull only.
+  // A progress line (PROTOCOL.md section 4).
   static bool is_progress(const std::string& line) {
-    static const std::regex progress("info nodes \\d+ nps \\d+ time \\d+ hashfull \\d+");
+    static const std::regex progress(kProgressLine);
     return std::regex_match(line, progress);
   }
 
