@@ -39,19 +39,19 @@ Result AlphaBeta<R>::run_lines(const Position& root, Child* kids, int n, const s
     std::copy(sorted_kids, sorted_kids + n, kids);
     std::copy(sorted_line, sorted_line + n, line);
   };
-  // Every move left out is proven to be worth no more than `value`: a fail-low under a heuristic
-  // leaf may still be better.
-  const auto left_out_at_most = [&](int value) {
-    return std::all_of(line + lines, line + n, [&](const Line& l) { return l.solved && l.value <= value; });
+  // Every move from index `from` on is proven to be worth no more than `value`: a value or a
+  // fail-low under a heuristic leaf may still be better.
+  const auto at_most_from = [&](int from, int value) {
+    return std::all_of(line + from, line + n, [&](const Line& l) { return l.solved && l.value <= value; });
   };
   // A line's `proven` is its move's exact value; line 1's score is the position's, so it is
-  // proven only once no move left out can beat it.
+  // proven only once no other move can beat it, on a line below it or left out.
   bool bounds_unreported = false;  // a left-out move's bound proven since the last report
   const auto report = [&](int depth) {
     bounds_unreported = false;
     if (!on_info) return;
     for (int j = 0; j < lines; ++j) {
-      const bool proven = line[j].proven() && (j > 0 || left_out_at_most(line[0].value));
+      const bool proven = line[j].proven() && (j > 0 || at_most_from(1, line[0].value));
       const int len = proven ? kProvenPvPlies : depth + 8, searched = proven ? 0 : depth;
       Info info = make_info(depth, line[j].value, proven, principal_variation(root, kids[j].move, len, searched));
       info.multipv = j + 1;
@@ -59,7 +59,7 @@ Result AlphaBeta<R>::run_lines(const Position& root, Child* kids, int n, const s
     }
   };
   const auto set_proven = [&] {
-    return std::all_of(line, line + lines, [](const Line& l) { return l.proven(); }) && left_out_at_most(line[lines - 1].value);
+    return std::all_of(line, line + lines, [](const Line& l) { return l.proven(); }) && at_most_from(lines, line[lines - 1].value);
   };
   // Proof attempts, sharing the one-line search's budget: first each line's value (MTD(f) from its
   // estimate), then each left-out move's bound at the last line's value. A left-out move proven

@@ -164,7 +164,7 @@ MultiPvRun run_multipv(const Game& g, int multipv, const ValueAfter& value_after
     if (!info.proven || info.pv.empty()) continue;
     EXPECT_EQ(info.score, value_after(g, info.pv.front()) * mancala::search::kScoreUnit) << "depth " << info.depth;
     if (info.multipv == 1) {
-      EXPECT_EQ(info.score, run.values[0]) << "depth " << info.depth << ": line 1 proven, but a better move was left out";
+      EXPECT_EQ(info.score, run.values[0]) << "depth " << info.depth << ": line 1 proven, but another move is better";
     }
   }
   return run;
@@ -247,6 +247,32 @@ TEST(Search, MultiPvSendsLineOneAsProvenOnlyWhenItIsTheBest) {
     Limits limits;
     limits.nodes = nodes;
     run_multipv(g, 2, solved_after, limits);
+  }
+}
+
+// Line 1 is the position's value only once every other move is proven to be worth no more: the
+// moves on lines 2..k too, not only those left out. In these positions (an outside review found
+// them) line 1's own move was proven while a line below it held a better move on an estimate:
+// with MultiPV 4, at depth 2, move 3 (+4) was sent as proven while move 4 (+6) was on line 2; with
+// a line for every move and a node limit, move 1 (-16) was sent as proven and played, move 4
+// (-14) on line 2. run_multipv checks every line 1 sent as proven against the best move's value.
+TEST(Search, MultiPvProvesLineOneOnlyOnceTheLinesBelowItAreProven) {
+  const Game five = *Game::from_notation("kalah(5,4) 0,1,1,2,13:6 0,0,1,0,0:16 s");
+  for (int depth = 1; depth <= 8; ++depth) {
+    SCOPED_TRACE("depth " + std::to_string(depth));
+    Limits limits;
+    limits.depth = depth;
+    run_multipv(five, 4, solved_after, limits);
+  }
+  const Game six = *Game::from_notation("kalah(6,3) 2,0,2,0,2,0:18 4,0,0,1,1,2:4 n");
+  for (const std::uint64_t nodes : {3000, 6000, 11000, 20000}) {
+    SCOPED_TRACE("nodes " + std::to_string(nodes));
+    Limits limits;
+    limits.nodes = nodes;
+    const auto run = run_multipv(six, 8, solved_after, limits);
+    if (run.result.proven) {
+      EXPECT_EQ(run.result.score, run.values[0]);
+    }
   }
 }
 
