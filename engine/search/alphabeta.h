@@ -286,6 +286,7 @@ int AlphaBeta<R>::child_value(const Child& c, int depth, int alpha, int beta, in
                               const Children* made) {
   if (c.pos.over) {
     ++nodes_;
+    seldepth_ = std::max(seldepth_, ply + 1);  // a ply was played, though no node searched
     return c.final_value;
   }
   if (c.same_side) {

@@ -250,6 +250,23 @@ TEST(Search, MultiPvSendsLineOneAsProvenOnlyWhenItIsTheBest) {
   }
 }
 
+// seldepth counts the plies played, also the last one when it ends the game (no node is searched
+// there): here the only move ends the game, and a review saw `depth 1 seldepth 0`.
+TEST(Search, SeldepthCountsTheMoveThatEndsTheGame) {
+  const Game g = *Game::from_notation("kalah(6,4) 0,0,0,0,0,3:20 1,1,1,1,1,20:0 s");
+  mancala::search::Settings settings{16, mancala::search::Settings::kMaxLevel, false};
+  Searcher searcher(settings);
+  const std::atomic<bool> stop{false};
+  Limits limits;
+  limits.depth = 5;
+  std::vector<mancala::search::Info> infos;
+  searcher.search(g.variant(), g.position(), limits, stop, [&](const auto& i) {
+    if (!i.progress) infos.push_back(i);
+  });
+  ASSERT_FALSE(infos.empty());
+  for (const auto& info : infos) EXPECT_GE(info.seldepth, 1) << "depth " << info.depth;
+}
+
 // Line 1 is the position's value only once every other move is proven to be worth no more: the
 // moves on lines 2..k too, not only those left out. In these positions (an outside review found
 // them) line 1's own move was proven while a line below it held a better move on an estimate:
