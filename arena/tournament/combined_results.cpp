@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <map>
 #include <set>
 #include <utility>
 
@@ -78,7 +79,7 @@ CombinedResults combine_results(const std::vector<std::string>& paths) {
   std::vector<Replay> replays;
   std::vector<std::pair<json, std::size_t>> first_seen;  // per engine of out.engines: its settings, its file
   std::string first_variant;
-  std::int64_t id_offset = 0;
+  std::int64_t next_pair = 0;  // the first new pair number of the next file
   for (std::size_t k = 0; k < paths.size(); ++k) {
     const std::string& path = paths[k];
     for (std::size_t j = 0; j < k; ++j)
@@ -129,16 +130,18 @@ CombinedResults combine_results(const std::vector<std::string>& paths) {
     replays.push_back(std::move(replay));
     if (content.torn_tail) out.torn_tails.push_back(path);
 
-    // Ids stay unique across files, and even, so that games 2k and 2k+1 of a file stay one
-    // colour-swapped pair (the pentanomial statistics pair games by id).
-    std::int64_t max_id = -1;
+    // Games 2k and 2k+1 of a file are one colour-swapped pair (the pentanomial statistics pair
+    // games by id): ids are renumbered pair by pair, so that pairs of different files never meet.
+    // Numbered in the order of the files' pairs from 0, the ids stay below twice the games read,
+    // however large a file's own (an offset added to them could overflow).
+    std::map<std::int64_t, std::int64_t> renumbered_pair;  // this file's id / 2 -> the new id / 2
+    for (const auto& g : content.games) renumbered_pair.emplace(g.id / 2, 0);
+    for (auto& [pair, fresh] : renumbered_pair) fresh = next_pair++;
     for (auto& g : content.games) {
-      max_id = std::max(max_id, g.id);
-      g.id += id_offset;
+      g.id = 2 * renumbered_pair.at(g.id / 2) + g.id % 2;
       out.games.push_back(std::move(g));
     }
     out.games_per_file.push_back(content.games.size());
-    id_offset += (max_id + 2) / 2 * 2;
   }
   // An SPRT is a stopping rule for one run: its verdict on games pooled from several runs would
   // not hold its error rates.

@@ -3,6 +3,8 @@
 
 #include <filesystem>
 #include <fstream>
+#include <limits>
+#include <set>
 
 #include "output/standings.h"
 #include "test_helpers.h"
@@ -77,6 +79,33 @@ TEST(CombinedResults, GamesOfAllFilesWithIdsThatKeepPairsApart) {
   EXPECT_EQ(s.pentanomial->pair_count(), 2);
   EXPECT_EQ(s.games, 5);
   EXPECT_EQ(s.ignored, 1);
+}
+
+// A file may hold any id up to 2^63 - 1. Ids offset file by file overflowed there (a review found
+// five files, each with a pair and a game of id 2^62 - 2, whose fifth pair took the second's ids):
+// renumbered pair by pair, every file's pair stays one pair of its own.
+TEST(CombinedResults, HugeIdsKeepEveryFilesPairs) {
+  TempDir d;
+  const std::int64_t huge[] = {(std::int64_t{1} << 62) - 2, std::numeric_limits<std::int64_t>::max()};
+  std::vector<std::string> paths;
+  for (int k = 0; k < 5; ++k) {
+    paths.push_back(d / ("f" + std::to_string(k) + ".jsonl"));
+    write(paths.back(), header(static_cast<std::uint64_t>(k + 1), {"x", "y"}),
+          {game(0, "x", "y", Winner::South), game(1, "y", "x", k == 4 ? Winner::North : Winner::South),
+           game(huge[k % 2], "x", "y", Winner::Draw)});
+  }
+  const auto c = combine_results(paths);
+  ASSERT_EQ(c.games.size(), 15u);
+  std::set<std::int64_t> ids;
+  for (const auto& g : c.games) {
+    ids.insert(g.id);
+    EXPECT_GE(g.id, 0);
+    EXPECT_LT(g.id, 20);
+  }
+  EXPECT_EQ(ids.size(), 15u) << "no two games share an id";
+  const auto s = arena::output::compute({"x", "y"}, c.games, "");
+  ASSERT_TRUE(s.pentanomial);
+  EXPECT_EQ(s.pentanomial->pair_count(), 5) << "one pair a file";
 }
 
 TEST(CombinedResults, OneFileIsReadAsItIs) {
