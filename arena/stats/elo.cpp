@@ -38,9 +38,11 @@ Estimate elo_estimate(double score, double standard_error) {
 }
 
 // The normalized Elo is a scaled t-value, so its half-width, kZ95 * 800/ln 10 / sqrt(games),
-// does not depend on the spread; only the point estimate needs the per-game sd.
-Estimate nelo_estimate(double score, double per_game_sd, double games) {
-  const double error = kZ95 * kNeloScale / std::sqrt(games);
+// does not depend on the spread; only the point estimate needs the per-game sd. One sample (a
+// game, or a pair) has no spread to scale by: its bar is unbounded, as the Elo's is.
+Estimate nelo_estimate(double score, double per_game_sd, double games, std::int64_t samples) {
+  const std::optional<double> error =
+      samples > 1 ? std::optional<double>(kZ95 * kNeloScale / std::sqrt(games)) : std::nullopt;
   if (per_game_sd > 0.0) return {(score - 0.5) / per_game_sd * kNeloScale, error, Infinity::None};
   if (score == 0.5) return {0.0, error, Infinity::None};
   return infinite(score > 0.5);
@@ -101,7 +103,7 @@ std::optional<MatchSummary> summarize(const Distribution& dist) {
   summary.samples = samples;
   summary.score = score;
   summary.elo = elo_estimate(score, std::sqrt(spread / n));
-  summary.nelo = nelo_estimate(score, per_game_sd, n * dist.games_per_sample);
+  summary.nelo = nelo_estimate(score, per_game_sd, n * dist.games_per_sample, samples);
   summary.los = likelihood_of_superiority(score, standard_error, n);
   return summary;
 }

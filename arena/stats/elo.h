@@ -73,7 +73,8 @@ struct MatchSummary {
 //  * every sample scoring the same (e.g. all draws, or every pair 1-1): the sd is 0, which
 //    would claim certainty ("+/- 0"). The Elo error and nelo then use the sd of the sample with
 //    one more of each outcome added (ten draws read as 1-11-1); nelo's error is the usual
-//    1.96 * 800/ln 10 / sqrt(games), which never depends on the spread; los is the classical
+//    1.96 * 800/ln 10 / sqrt(games), which never depends on the spread (but is unbounded for a
+//    single sample, like the Elo's: one game or one pair bounds nothing); los is the classical
 //    formula with each sample (a game, or a pair for the pentanomial) counted as one decisive
 //    result: one lost pair gives 15.9%, as one lost game does.
 [[nodiscard]] std::optional<MatchSummary> summarize(const Wdl& wdl);

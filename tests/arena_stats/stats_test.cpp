@@ -91,6 +91,10 @@ TEST(Elo, DegenerateSamplesAreFlaggedNotNan) {
   EXPECT_TRUE(wd.nelo.finite() && std::abs(wd.nelo.value - 219.74) < kTol) << wd.nelo.value;
   EXPECT_NEAR(wd.los, 0.5 * (1 + std::erf(5 / std::sqrt(10.0))), 1e-12);  // LOS keeps its own fallback
   EXPECT_FALSE(summary(Wdl{.draws = 1}).elo.error) << "one draw bounds nothing";
+  // Nor the normalized Elo (a review saw "nElo 0.00 +/- 680.96" for one draw), nor one pair.
+  EXPECT_EQ(to_string(summary(Wdl{.draws = 1}).nelo), "0.00 +/- inf");
+  EXPECT_FALSE(summary(Pentanomial{{0, 0, 1, 0, 0}}).nelo.error);
+  EXPECT_TRUE(summary(Wdl{.draws = 2}).nelo.error) << "two games have a spread to scale by";
   // The 95% interval of 1.5/2 reaches a 100% score: no finite upper Elo, so no error.
   const MatchSummary short_match = summary(Wdl{.wins = 1, .draws = 1});
   EXPECT_FALSE(short_match.elo.error);
