@@ -82,6 +82,7 @@ Standings compute(const std::vector<std::string>& engines, const std::vector<Gam
     if (fit && r.wdl.games()) {
       r.elo = fit->players[i].elo;
       r.elo_error = fit->players[i].error;
+      r.on_virtual_draws = fit->players[i].regularized;
     }
     s.rows.push_back(r);
   }
@@ -138,7 +139,8 @@ std::string format_standings(const Standings& s) {
   int rank = 0;
   for (const auto& r : s.rows) {
     out += pad(std::to_string(++rank), 4) + " " + pad(shown(r), width, false) + " ";
-    out += pad(r.elo ? fmt("%.1f", *r.elo) : "-", 7) + " " + pad(r.elo_error ? fmt("%.1f", *r.elo_error) : "-", 6) + " ";
+    // A rating held finite only by virtual draws is marked: the data alone bound it on one side.
+    out += pad(r.elo ? fmt("%.1f", *r.elo) + (r.on_virtual_draws ? "*" : "") : "-", 7) + " " + pad(r.elo_error ? fmt("%.1f", *r.elo_error) : "-", 6) + " ";
     out += pad(std::to_string(r.wdl.games()), 7) + " " + pad(std::to_string(r.wdl.wins), 5) + " " +
            pad(std::to_string(r.wdl.draws), 5) + " " + pad(std::to_string(r.wdl.losses), 5) + " ";
     out += pad(fmt("%.1f", r.points), 8) + " ";
@@ -154,7 +156,7 @@ std::string format_standings(const Standings& s) {
   out += std::to_string(s.games) + (s.games == 1 ? " game" : " games") + ". Elo: joint maximum-likelihood fit, " + origin + ", 95% error bars";
   if (s.virtual_draws)
     out += " (" + std::to_string(s.virtual_draws) + (s.virtual_draws == 1 ? " virtual draw" : " virtual draws") +
-           " for perfect scores)";
+           " for perfect scores; * marks the ratings that rest on " + (s.virtual_draws == 1 ? "it)" : "them)");
   out += ". LOS: vs. the next engine, from their direct games.\n";
   if (s.ignored)
     out += std::to_string(s.ignored) + " game lines were left out: they name an engine that is not in the tournament, or one engine "

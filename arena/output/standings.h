@@ -20,6 +20,7 @@ struct Row {
   double points = 0;
   std::optional<double> elo, elo_error;  // joint fit; empty for an engine without games
   int group = 0;                         // 1, 2, ... when the rated engines form several groups
+  bool on_virtual_draws = false;         // its rating rests on virtual draws (a perfect score)
   std::optional<double> los;             // head-to-head only, or vs. the next engine in the table
 };
 

@@ -1,6 +1,8 @@
 // The standings table from game records: who is rated, in which group, and what is left out.
 #include <gtest/gtest.h>
 
+#include <sstream>
+
 #include "output/standings.h"
 
 using arena::match::GameRecord;
@@ -88,11 +90,32 @@ TEST(Standings, TheFooterCountsVirtualDrawsInGoodEnglish) {
   std::vector<GameRecord> one, two;
   play(one, "A", "B", 2, 0, 0);  // a whitewash: one pairing across the divide
   const std::string single = arena::output::format_standings(arena::output::compute({"A", "B"}, one, ""));
-  EXPECT_NE(single.find("(1 virtual draw for perfect scores)"), std::string::npos) << single;
+  EXPECT_NE(single.find("(1 virtual draw for perfect scores; * marks the ratings that rest on it)"), std::string::npos) << single;
   play(two, "A", "B", 2, 0, 0);
   play(two, "A", "C", 2, 0, 0);
   const std::string plural = arena::output::format_standings(arena::output::compute({"A", "B", "C"}, two, ""));
-  EXPECT_NE(plural.find("(2 virtual draws for perfect scores)"), std::string::npos) << plural;
+  EXPECT_NE(plural.find("(2 virtual draws for perfect scores; * marks the ratings that rest on them)"), std::string::npos)
+      << plural;
+  // The ratings resting on them are marked (a review found the rows of a whitewashed group
+  // unmarked); a rating the games alone bound is not.
+  std::vector<GameRecord> three;
+  play(three, "A", "B", 2, 0, 0);
+  play(three, "C", "D", 1, 1, 1);
+  play(three, "B", "C", 1, 1, 1);
+  const std::string marked = arena::output::format_standings(arena::output::compute({"A", "B", "C", "D"}, three, ""));
+  std::istringstream lines(marked);
+  std::string line;
+  int starred = 0;
+  while (std::getline(lines, line)) {
+    if (line.find(" A ") != std::string::npos || line.find(" B ") != std::string::npos) {
+      EXPECT_NE(line.find("* "), std::string::npos) << line;
+      ++starred;
+    }
+    if (line.find(" C ") != std::string::npos || line.find(" D ") != std::string::npos) {
+      EXPECT_EQ(line.find("*"), std::string::npos) << line;
+    }
+  }
+  EXPECT_EQ(starred, 2) << marked;
 }
 
 TEST(Standings, NamesThatDifferOnlyAtTheEndStayApart) {
