@@ -23,9 +23,16 @@ std::string fmt(const char* f, double v) {
   return stats::without_negative_zero(buf);
 }
 
+// Columns are counted in characters, not bytes, so that names with accents (UTF-8) line up too.
+std::size_t display_width(const std::string& s) {
+  return static_cast<std::size_t>(
+      std::count_if(s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+}
+
 std::string pad(const std::string& s, std::size_t w, bool right = true) {
-  if (s.size() >= w) return s;
-  return right ? std::string(w - s.size(), ' ') + s : s + std::string(w - s.size(), ' ');
+  const std::size_t n = display_width(s);
+  if (n >= w) return s;
+  return right ? std::string(w - n, ' ') + s : s + std::string(w - n, ' ');
 }
 
 }  // namespace
@@ -134,7 +141,7 @@ std::string format_standings(const Standings& s) {
   // must stay apart.
   auto shown = [](const Row& r) { return r.group ? r.name + " [" + std::to_string(r.group) + "]" : r.name; };
   std::size_t width = 20;
-  for (const auto& r : s.rows) width = std::max(width, shown(r).size());
+  for (const auto& r : s.rows) width = std::max(width, display_width(shown(r)));
   std::string out = "Rank " + pad("Name", width, false) + "   Elo    +/-   Games     W     D     L   Points  Score    LOS\n";
   int rank = 0;
   for (const auto& r : s.rows) {
@@ -177,8 +184,8 @@ std::string format_crosstable(const Standings& s) {
   std::size_t name_width = 20;
   std::vector<std::size_t> width(n, 8);
   for (std::size_t j = 0; j < n; ++j) {
-    name_width = std::max(name_width, s.engines[j].size());
-    width[j] = std::max(width[j], s.engines[j].size());
+    name_width = std::max(name_width, display_width(s.engines[j]));
+    width[j] = std::max(width[j], display_width(s.engines[j]));
     for (std::size_t i = 0; i < n; ++i) width[j] = std::max(width[j], cell(i, j).size());
   }
   std::string out = pad("", name_width + 1);

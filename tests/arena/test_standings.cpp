@@ -185,3 +185,37 @@ TEST(Standings, EqualRatingsAreOrderedByPoints) {
   EXPECT_EQ(s.rows[0].name, "A");
   EXPECT_EQ(s.rows[0].points, 2.0);
 }
+
+// Names with accents line up like the others: the columns count characters, not UTF-8 bytes (a
+// review saw the table shift by a column for each accented letter).
+TEST(Standings, AccentedNamesLineUp) {
+  std::vector<GameRecord> games;
+  play(games, "Zoë-Ångström", "Zoe", 1, 0, 1);
+  const auto s = arena::output::compute({"Zoë-Ångström", "Zoe"}, games, "");
+  auto characters = [](const std::string& text) {
+    return std::count_if(text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; });
+  };
+  auto rows = [](const std::string& table, const std::string& start) {
+    std::istringstream lines(table);
+    std::vector<std::string> found;
+    for (std::string line; std::getline(lines, line);)
+      if (line.rfind(start, 0) == 0) found.push_back(line);
+    return found;
+  };
+  // The standings: each row's games count (2) in the same character column.
+  const auto standings = arena::output::format_standings(s);
+  const auto ranked = rows(standings, "   ");
+  ASSERT_EQ(ranked.size(), 2u) << standings;
+  std::vector<std::ptrdiff_t> games_column;
+  for (const auto& line : ranked) {
+    const auto at = line.find("      2 ");
+    ASSERT_NE(at, std::string::npos) << line;
+    games_column.push_back(characters(line.substr(0, at)));
+  }
+  EXPECT_EQ(games_column[0], games_column[1]) << standings;
+  // The crosstable: both rows equally wide in characters.
+  const auto cross = arena::output::format_crosstable(s);
+  const auto cross_rows = rows(cross, "Zo");
+  ASSERT_EQ(cross_rows.size(), 2u) << cross;
+  EXPECT_EQ(characters(cross_rows[0]), characters(cross_rows[1])) << cross;
+}
