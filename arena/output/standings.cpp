@@ -129,6 +129,9 @@ Standings compute(const std::vector<std::string>& engines, const std::vector<Gam
       if (match::partner_game(id) < id) continue;  // each pair once
       auto it = by_id.find(match::partner_game(id));
       if (it == by_id.end()) continue;
+      // Only a colour-swapped pair is a pair: games that share an opening but not swapped colours
+      // (a hand-edited or foreign file) would hide the colour advantage the pair cancels.
+      if (g->south != it->second->north || g->north != it->second->south) continue;
       p.add(result_for(*g, engines[0]), result_for(*it->second, engines[0]));
     }
     s.pentanomial = p;

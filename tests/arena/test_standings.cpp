@@ -219,3 +219,16 @@ TEST(Standings, AccentedNamesLineUp) {
   ASSERT_EQ(cross_rows.size(), 2u) << cross;
   EXPECT_EQ(characters(cross_rows[0]), characters(cross_rows[1])) << cross;
 }
+
+// Games 2k and 2k+1 are counted as a pair only when they swapped colours (a review found a file
+// whose games 0 and 1 both had A as South counted as one pair).
+TEST(Standings, OnlyColourSwappedGamesMakeAPair) {
+  std::vector<GameRecord> games;
+  play(games, "A", "B", 2, 0, 0);  // games 0 and 1, both with A as South
+  const auto unswapped = arena::output::compute({"A", "B"}, games, "");
+  ASSERT_TRUE(unswapped.pentanomial);
+  EXPECT_EQ(unswapped.pentanomial->pair_count(), 0);
+  EXPECT_EQ(unswapped.games, 2) << "both still count as games";
+  std::swap(games[1].south, games[1].north);
+  EXPECT_EQ(arena::output::compute({"A", "B"}, games, "").pentanomial->pair_count(), 1);
+}
