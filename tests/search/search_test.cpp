@@ -229,25 +229,34 @@ TEST(Search, MultiPvLeavesOutNoBetterMove) {
   }
 }
 
-// A search that ends before its set of lines is proven may still have proven line 1's move, but
-// line 1's score is the position's: it is sent as proven only once no move left out can beat it.
-// Here move 4's value (0) is proven by depth 10, while move 1 (+2) still fails low on estimates.
-TEST(Search, MultiPvSendsLineOneAsProvenOnlyWhenItIsTheBest) {
-  const Game g = *Game::from_notation("kalah(6,4) 1,0,0,1,0,1:19 0,1,1,3,0,2:19 s");
-  for (int depth = 1; depth <= 16; ++depth) {
-    SCOPED_TRACE("depth " + std::to_string(depth));
-    Limits limits;
-    limits.depth = depth;
-    const auto run = run_multipv(g, 2, solved_after, limits);
+// MultiPV searches of `g` to each depth up to `max_depth`, and under each node limit of `nodes`:
+// run_multipv checks every line 1 sent as proven, and a set reported proven holds the best value.
+void expect_line_one_proven_only_when_best(const Game& g, int multipv, int max_depth, std::initializer_list<std::uint64_t> nodes) {
+  auto check = [&](const Limits& limits, const std::string& trace) {
+    SCOPED_TRACE(trace);
+    const auto run = run_multipv(g, multipv, solved_after, limits);
     if (run.result.proven) {
       EXPECT_EQ(run.result.score, run.values[0]);
     }
-  }
-  for (const std::uint64_t nodes : {300, 1000, 1500, 2000}) {
+  };
+  for (int depth = 1; depth <= max_depth; ++depth) {
     Limits limits;
-    limits.nodes = nodes;
-    run_multipv(g, 2, solved_after, limits);
+    limits.depth = depth;
+    check(limits, "depth " + std::to_string(depth));
   }
+  for (const std::uint64_t n : nodes) {
+    Limits limits;
+    limits.nodes = n;
+    check(limits, "nodes " + std::to_string(n));
+  }
+}
+
+// A search that ends before its set of lines is proven may still have proven line 1's move, but
+// line 1's score is the position's: it is sent as proven only once no other move can beat it.
+// Here move 4's value (0) is proven by depth 10, while move 1 (+2) still fails low on estimates.
+TEST(Search, MultiPvSendsLineOneAsProvenOnlyWhenItIsTheBest) {
+  expect_line_one_proven_only_when_best(*Game::from_notation("kalah(6,4) 1,0,0,1,0,1:19 0,1,1,3,0,2:19 s"), 2, 16,
+                                        {300, 1000, 1500, 2000});
 }
 
 // seldepth counts the plies played, also the last one when it ends the game (no node is searched
@@ -272,25 +281,11 @@ TEST(Search, SeldepthCountsTheMoveThatEndsTheGame) {
 // them) line 1's own move was proven while a line below it held a better move on an estimate:
 // with MultiPV 4, at depth 2, move 3 (+4) was sent as proven while move 4 (+6) was on line 2; with
 // a line for every move and a node limit, move 1 (-16) was sent as proven and played, move 4
-// (-14) on line 2. run_multipv checks every line 1 sent as proven against the best move's value.
+// (-14) on line 2.
 TEST(Search, MultiPvProvesLineOneOnlyOnceTheLinesBelowItAreProven) {
-  const Game five = *Game::from_notation("kalah(5,4) 0,1,1,2,13:6 0,0,1,0,0:16 s");
-  for (int depth = 1; depth <= 8; ++depth) {
-    SCOPED_TRACE("depth " + std::to_string(depth));
-    Limits limits;
-    limits.depth = depth;
-    run_multipv(five, 4, solved_after, limits);
-  }
-  const Game six = *Game::from_notation("kalah(6,3) 2,0,2,0,2,0:18 4,0,0,1,1,2:4 n");
-  for (const std::uint64_t nodes : {3000, 6000, 11000, 20000}) {
-    SCOPED_TRACE("nodes " + std::to_string(nodes));
-    Limits limits;
-    limits.nodes = nodes;
-    const auto run = run_multipv(six, 8, solved_after, limits);
-    if (run.result.proven) {
-      EXPECT_EQ(run.result.score, run.values[0]);
-    }
-  }
+  expect_line_one_proven_only_when_best(*Game::from_notation("kalah(5,4) 0,1,1,2,13:6 0,0,1,0,0:16 s"), 4, 8, {});
+  expect_line_one_proven_only_when_best(*Game::from_notation("kalah(6,3) 2,0,2,0,2,0:18 4,0,0,1,1,2:4 n"), 8, 0,
+                                        {3000, 6000, 11000, 20000});
 }
 
 // A proof pass that proves one side of the root value reports it (`score proven 6 upperbound`)
