@@ -150,7 +150,8 @@ std::string format_standings(const Standings& s) {
   for (const auto& r : s.rows) {
     out += pad(std::to_string(++rank), 4) + " " + pad(shown(r), width, false) + " ";
     // A rating held finite only by virtual draws is marked: the data alone bound it on one side.
-    out += pad(r.elo ? fmt("%.1f", *r.elo) + (r.on_virtual_draws ? "*" : "") : "-", 7) + " " + pad(r.elo_error ? fmt("%.1f", *r.elo_error) : "-", 6) + " ";
+    const std::string elo = r.elo ? fmt("%.1f", *r.elo) + (r.on_virtual_draws ? "*" : "") : "-";
+    out += pad(elo, 7) + " " + pad(r.elo_error ? fmt("%.1f", *r.elo_error) : "-", 6) + " ";
     out += pad(std::to_string(r.wdl.games()), 7) + " " + pad(std::to_string(r.wdl.wins), 5) + " " +
            pad(std::to_string(r.wdl.draws), 5) + " " + pad(std::to_string(r.wdl.losses), 5) + " ";
     out += pad(fmt("%.1f", r.points), 8) + " ";
