@@ -143,20 +143,40 @@ std::string format_standings(const Standings& s) {
   // Names are never cut: engines that differ only at the end (engine-level-3, engine-level-8)
   // must stay apart.
   auto shown = [](const Row& r) { return r.group ? r.name + " [" + std::to_string(r.group) + "]" : r.name; };
-  std::size_t width = 20;
-  for (const auto& r : s.rows) width = std::max(width, display_width(shown(r)));
-  std::string out = "Rank " + pad("Name", width, false) + "   Elo    +/-   Games     W     D     L   Points  Score    LOS\n";
-  int rank = 0;
+  std::size_t name_width = 20;
+  for (const auto& r : s.rows) name_width = std::max(name_width, display_width(shown(r)));
+  // The number columns, right-aligned; a column widens (and its heading moves right with it)
+  // when a cell does not fit, such as a marked rating below -1000.
+  struct Column {
+    std::string heading;  // with the space before the column; as wide as that space and the column
+    std::size_t width;
+    std::vector<std::string> cells;
+  };
+  std::vector<Column> columns{{"   Elo  ", 7, {}},  {"  +/-  ", 6, {}}, {" Games  ", 7, {}},
+                              {"   W  ", 5, {}},    {"   D  ", 5, {}}, {"   L  ", 5, {}},
+                              {" Points  ", 8, {}}, {"Score  ", 6, {}}, {"  LOS  ", 6, {}}};
   for (const auto& r : s.rows) {
-    out += pad(std::to_string(++rank), 4) + " " + pad(shown(r), width, false) + " ";
     // A rating held finite only by virtual draws is marked: the data alone bound it on one side.
-    const std::string elo = r.elo ? fmt("%.1f", *r.elo) + (r.on_virtual_draws ? "*" : "") : "-";
-    out += pad(elo, 7) + " " + pad(r.elo_error ? fmt("%.1f", *r.elo_error) : "-", 6) + " ";
-    out += pad(std::to_string(r.wdl.games()), 7) + " " + pad(std::to_string(r.wdl.wins), 5) + " " +
-           pad(std::to_string(r.wdl.draws), 5) + " " + pad(std::to_string(r.wdl.losses), 5) + " ";
-    out += pad(fmt("%.1f", r.points), 8) + " ";
-    out += pad(r.wdl.games() ? fmt("%.1f%%", 100.0 * r.points / static_cast<double>(r.wdl.games())) : "-", 6) + " ";
-    out += pad(r.los ? fmt("%.1f%%", 100.0 * *r.los) : "", 6) + "\n";
+    columns[0].cells.push_back(r.elo ? fmt("%.1f", *r.elo) + (r.on_virtual_draws ? "*" : "") : "-");
+    columns[1].cells.push_back(r.elo_error ? fmt("%.1f", *r.elo_error) : "-");
+    columns[2].cells.push_back(std::to_string(r.wdl.games()));
+    columns[3].cells.push_back(std::to_string(r.wdl.wins));
+    columns[4].cells.push_back(std::to_string(r.wdl.draws));
+    columns[5].cells.push_back(std::to_string(r.wdl.losses));
+    columns[6].cells.push_back(fmt("%.1f", r.points));
+    columns[7].cells.push_back(r.wdl.games() ? fmt("%.1f%%", 100.0 * r.points / static_cast<double>(r.wdl.games())) : "-");
+    columns[8].cells.push_back(r.los ? fmt("%.1f%%", 100.0 * *r.los) : "");
+  }
+  for (auto& c : columns)
+    for (const auto& cell : c.cells) c.width = std::max(c.width, display_width(cell));
+  std::string out = "Rank " + pad("Name", name_width, false);
+  for (const auto& c : columns) out += pad(c.heading, c.width + 1);
+  while (out.back() == ' ') out.pop_back();
+  out += "\n";
+  for (std::size_t i = 0; i < s.rows.size(); ++i) {
+    out += pad(std::to_string(i + 1), 4) + " " + pad(shown(s.rows[i]), name_width, false);
+    for (const auto& c : columns) out += " " + pad(c.cells[i], c.width);
+    out += "\n";
   }
   // An anchor without games cannot hold the others' scale: the fit centres their groups instead.
   const auto anchor_row = std::find_if(s.rows.begin(), s.rows.end(), [&](const Row& r) { return r.name == s.anchor; });

@@ -1,6 +1,7 @@
 // The standings table from game records: who is rated, in which group, and what is left out.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <sstream>
 
 #include "output/standings.h"
@@ -30,6 +31,19 @@ const arena::output::Row& row(const arena::output::Standings& s, const std::stri
   for (const auto& r : s.rows)
     if (r.name == name) return r;
   throw std::runtime_error("no row " + name);
+}
+
+// The table's lines that start with `start` (the ranked rows start with the padded rank).
+std::vector<std::string> lines_starting(const std::string& table, const std::string& start) {
+  std::istringstream lines(table);
+  std::vector<std::string> found;
+  for (std::string line; std::getline(lines, line);)
+    if (line.rfind(start, 0) == 0) found.push_back(line);
+  return found;
+}
+
+std::ptrdiff_t characters(const std::string& text) {
+  return std::count_if(text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; });
 }
 
 }  // namespace
@@ -103,10 +117,8 @@ TEST(Standings, TheFooterCountsVirtualDrawsInGoodEnglish) {
   play(three, "C", "D", 1, 1, 1);
   play(three, "B", "C", 1, 1, 1);
   const std::string marked = arena::output::format_standings(arena::output::compute({"A", "B", "C", "D"}, three, ""));
-  std::istringstream lines(marked);
-  std::string line;
   int starred = 0;
-  while (std::getline(lines, line)) {
+  for (const std::string& line : lines_starting(marked, "   ")) {
     if (line.find(" A ") != std::string::npos || line.find(" B ") != std::string::npos) {
       EXPECT_NE(line.find("* "), std::string::npos) << line;
       ++starred;
@@ -192,19 +204,9 @@ TEST(Standings, AccentedNamesLineUp) {
   std::vector<GameRecord> games;
   play(games, "Zoë-Ångström", "Zoe", 1, 0, 1);
   const auto s = arena::output::compute({"Zoë-Ångström", "Zoe"}, games, "");
-  auto characters = [](const std::string& text) {
-    return std::count_if(text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; });
-  };
-  auto rows = [](const std::string& table, const std::string& start) {
-    std::istringstream lines(table);
-    std::vector<std::string> found;
-    for (std::string line; std::getline(lines, line);)
-      if (line.rfind(start, 0) == 0) found.push_back(line);
-    return found;
-  };
   // The standings: each row's games count (2) in the same character column.
   const auto standings = arena::output::format_standings(s);
-  const auto ranked = rows(standings, "   ");
+  const auto ranked = lines_starting(standings, "   ");
   ASSERT_EQ(ranked.size(), 2u) << standings;
   std::vector<std::ptrdiff_t> games_column;
   for (const auto& line : ranked) {
@@ -215,9 +217,44 @@ TEST(Standings, AccentedNamesLineUp) {
   EXPECT_EQ(games_column[0], games_column[1]) << standings;
   // The crosstable: both rows equally wide in characters.
   const auto cross = arena::output::format_crosstable(s);
-  const auto cross_rows = rows(cross, "Zo");
+  const auto cross_rows = lines_starting(cross, "Zo");
   ASSERT_EQ(cross_rows.size(), 2u) << cross;
   EXPECT_EQ(characters(cross_rows[0]), characters(cross_rows[1])) << cross;
+}
+
+// A cell wider than its column widens the column instead of pushing the rest of its row (a
+// marked rating below -1000 did).
+TEST(Standings, ColumnsWidenForWideCells) {
+  std::vector<GameRecord> games;
+  play(games, "A", "B", 100, 0, 0);
+  play(games, "B", "C", 100, 0, 0);
+  play(games, "C", "D", 100, 0, 0);
+  const auto s = arena::output::compute({"A", "B", "C", "D"}, games, "");
+  ASSERT_TRUE(row(s, "D").elo.has_value());
+  ASSERT_LE(*row(s, "D").elo, -1000.0);  // so its cell, with the mark, is "-1xxx.x*"
+  const std::string table = arena::output::format_standings(s);
+  const auto ranked = lines_starting(table, "   ");
+  ASSERT_EQ(ranked.size(), 4u) << table;
+  // Where the n-th blank-separated cell of a line ends (rank, name, Elo, +/-, games, ...).
+  auto cell_end = [](const std::string& line, int n) {
+    std::size_t at = 0;
+    for (int i = 0; i <= n; ++i) at = line.find(' ', line.find_first_not_of(' ', at));
+    return at;
+  };
+  for (const auto& line : ranked) {
+    EXPECT_EQ(characters(line), characters(ranked[0])) << table;
+    EXPECT_EQ(cell_end(line, 4), cell_end(ranked[0], 4)) << table;  // the games column
+  }
+  // The headings move with their columns: "Games" stands where it stands over a table that
+  // needs no widening, relative to the games counts.
+  auto games_heading_offset = [&](const std::string& t) {
+    return static_cast<std::ptrdiff_t>(cell_end(lines_starting(t, "   ")[0], 4)) -
+           static_cast<std::ptrdiff_t>(t.find("Games"));
+  };
+  std::vector<GameRecord> narrow_games;
+  play(narrow_games, "A", "B", 1, 0, 1);
+  const std::string narrow = arena::output::format_standings(arena::output::compute({"A", "B"}, narrow_games, ""));
+  EXPECT_EQ(games_heading_offset(table), games_heading_offset(narrow)) << table << narrow;
 }
 
 // Games 2k and 2k+1 are counted as a pair only when they swapped colours (a review found a file
