@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <span>
+#include <utility>
 #include <vector>
 
 namespace arena::stats {
@@ -33,19 +35,6 @@ Sample make_sample(std::span<const double> points, std::span<const std::int64_t>
   }
   for (double c : sample.counts) sample.frequencies.push_back(c / total);
   return sample;
-}
-
-struct Moments {
-  double mean;
-  double sd;
-};
-
-Moments moments(const std::vector<double>& points, const Probabilities& probabilities) {
-  double mean = 0.0, variance = 0.0;
-  for (std::size_t i = 0; i < points.size(); ++i) mean += probabilities[i] * points[i];
-  for (std::size_t i = 0; i < points.size(); ++i)
-    variance += probabilities[i] * (points[i] - mean) * (points[i] - mean);
-  return {mean, std::sqrt(variance)};
 }
 
 // Maximizing sum f_i ln q_i subject to sum q_i = 1 and sum q_i g_i = 0 gives
@@ -79,78 +68,155 @@ std::optional<Probabilities> fit_score(const Sample& sample, double score) {
   return tilt(sample.frequencies, g);
 }
 
-// Van den Bergh's fixed-point iteration for the constraint (mean - 1/2) / sd = t, started
-// from the probabilities `q`. The constraint's gradient depends on the mean and sd of the
-// solution itself, so it is re-linearized at each iterate. Empty if it fails to get there.
-std::optional<Probabilities> fit_t_value_from(const Sample& sample, double t, Probabilities q) {
-  for (int iteration = 0; iteration < 500; ++iteration) {
-    const Moments m = moments(sample.points, q);
-    std::vector<double> g;
-    for (double a : sample.points)
-      g.push_back(a - 0.5 - t * (m.sd * m.sd + (a - m.mean) * (a - m.mean)) / (2.0 * m.sd));
-    auto next = tilt(sample.frequencies, g);
-    if (!next) return std::nullopt;
-    double change = 0.0;
-    for (std::size_t i = 0; i < q.size(); ++i)
-      change = std::max(change, std::abs((*next)[i] - q[i]));
-    q = std::move(*next);
-    if (change < 1e-14) break;
-  }
-  const Moments m = moments(sample.points, q);
-  if (!(m.sd > 0.0) || std::abs(m.mean - 0.5 - t * m.sd) > 1e-9) return std::nullopt;
-  return q;
-}
-
-// From `start`, the fixed point at `t`. If an iterate leaves the region where the constraint
-// can be met, walk to `t` in smaller steps from 0, where any start is feasible.
-std::optional<Probabilities> fit_t_value_walking(const Sample& sample, double t, const Probabilities& start) {
-  for (int steps = 1; steps <= 256; steps *= 4) {
-    std::optional<Probabilities> q = start;
-    for (int step = 1; q && step <= steps; ++step)
-      q = fit_t_value_from(sample, t * step / steps, *q);
-    if (q) return q;
-  }
-  return std::nullopt;
-}
-
 double log_likelihood(const Sample& sample, const Probabilities& q) {
   double sum = 0.0;
   for (std::size_t i = 0; i < q.size(); ++i) sum += sample.frequencies[i] * std::log(q[i]);
   return sum;
 }
 
-// Most likely outcome probabilities whose t-value (mean - 1/2) / sd is `t` (normalized
-// model). The constraint is not convex, so the fixed point can depend on where the iteration
-// starts, and on samples that are nearly all one outcome the start fastchess uses (uniform)
-// can settle far from the maximum (an outside review found LLR 8.81 where the most likely
-// fit gives 11.32). So it starts from the uniform distribution, the observed frequencies, their
-// mix, and each outcome made likely, and keeps the most likely result; the uniform start's
-// result wins ties, so ordinary samples get fastchess's figures exactly.
-std::optional<Probabilities> fit_t_value(const Sample& sample, double t) {
-  const std::size_t outcomes = sample.points.size();
-  const double share = 1.0 / static_cast<double>(outcomes);
-  std::vector<Probabilities> starts{Probabilities(outcomes, share), sample.frequencies, {}};
-  for (std::size_t i = 0; i < outcomes; ++i) starts[2].push_back((sample.frequencies[i] + share) / 2.0);
-  for (std::size_t k = 0; k < outcomes; ++k) {
-    Probabilities near_uniform(outcomes, share / 2.0), near_frequencies = sample.frequencies;
-    near_uniform[k] += 0.5;
-    for (double& f : near_frequencies) f /= 2.0;
-    near_frequencies[k] += 0.5;
-    starts.push_back(std::move(near_uniform));
-    starts.push_back(std::move(near_frequencies));
+// Whether a distribution over the outcomes, all of them possible, can have this mean and
+// second moment: (mean, second) inside the convex hull of the points (a, a^2), whose upper edge
+// joins the first and last outcome and whose lower edges join neighbours (points ascending).
+bool moments_reachable(const std::vector<double>& points, double mean, double second) {
+  const double variance = second - mean * mean;
+  if (!(mean > points.front() && mean < points.back())) return false;
+  if (!(variance < (mean - points.front()) * (points.back() - mean))) return false;
+  for (std::size_t k = 0; k + 1 < points.size(); ++k)
+    if (mean <= points[k + 1]) return variance > (mean - points[k]) * (points[k + 1] - mean);
+  return false;
+}
+
+// Most likely probabilities with the given mean and second moment. Maximizing sum f_i ln q_i
+// under these two linear constraints gives q_i = f_i / (1 + l . g_i), g_i = (a_i - mean,
+// a_i^2 - second), where l minimizes the convex F(l) = -sum f_i ln(1 + l . g_i); damped
+// Newton finds it, from `multipliers` (the l of a nearby fit, or 0) if that is in the domain,
+// and leaves there the l it found. Empty if the moments cannot be reached.
+std::optional<Probabilities> fit_moments(const Sample& sample, double mean, double second,
+                                         std::array<double, 2>& multipliers) {
+  if (!moments_reachable(sample.points, mean, second)) return std::nullopt;
+  const std::size_t n = sample.points.size();
+  std::vector<std::array<double, 2>> g(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    const double a = sample.points[i];
+    g[i] = {a - mean, a * a - second};
   }
-  std::optional<Probabilities> best;
-  double best_likelihood = 0.0;
-  for (const Probabilities& start : starts) {
-    auto q = fit_t_value_walking(sample, t, start);
-    if (!q) continue;
-    const double likelihood = log_likelihood(sample, *q);
-    if (!best || likelihood > best_likelihood + 1e-12) {
-      best_likelihood = likelihood;
-      best = std::move(q);
+  // F, its gradient and Hessian at l; F is infinite outside the domain (some 1 + l . g_i <= 0).
+  struct Point {
+    double value = 0.0, gradient[2] = {0.0, 0.0}, h00 = 0.0, h01 = 0.0, h11 = 0.0;
+    double gradient_size() const { return std::max(std::abs(gradient[0]), std::abs(gradient[1])); }
+  };
+  auto evaluate = [&](const std::array<double, 2>& l) {
+    Point p;
+    for (std::size_t i = 0; i < n; ++i) {
+      const double d = 1.0 + l[0] * g[i][0] + l[1] * g[i][1];
+      if (!(d > 0.0)) return Point{std::numeric_limits<double>::infinity()};
+      const double w = sample.frequencies[i] / d;
+      p.value -= sample.frequencies[i] * std::log(d);
+      p.gradient[0] -= w * g[i][0];
+      p.gradient[1] -= w * g[i][1];
+      p.h00 += w / d * g[i][0] * g[i][0];
+      p.h01 += w / d * g[i][0] * g[i][1];
+      p.h11 += w / d * g[i][1] * g[i][1];
+    }
+    return p;
+  };
+  std::array<double, 2> l = multipliers;
+  Point at = evaluate(l);
+  if (!std::isfinite(at.value)) at = evaluate(l = {0.0, 0.0});
+  for (int iteration = 0; iteration < 500 && at.gradient_size() > 1e-14; ++iteration) {
+    const double det = at.h00 * at.h11 - at.h01 * at.h01;
+    if (!(det > 0.0)) break;
+    const double step[2] = {-(at.h11 * at.gradient[0] - at.h01 * at.gradient[1]) / det,
+                            -(at.h00 * at.gradient[1] - at.h01 * at.gradient[0]) / det};
+    // Halve the step until it stays in the domain and lowers F (Armijo's condition). Near the
+    // minimum F's change drowns in rounding while the constraints, which the gradient measures,
+    // are still off (outcomes seen rarely weigh little in F): there a smaller gradient decides.
+    const double slope = at.gradient[0] * step[0] + at.gradient[1] * step[1];
+    const double rounding = 1e-15 * (1.0 + std::abs(at.value));
+    bool moved = false;
+    for (double scale = 1.0; scale > 1e-20 && !moved; scale /= 2.0) {
+      const std::array<double, 2> next{l[0] + scale * step[0], l[1] + scale * step[1]};
+      const Point there = evaluate(next);
+      if (there.value < at.value + 1e-4 * scale * slope ||
+          (there.value <= at.value + rounding && there.gradient_size() < at.gradient_size())) {
+        l = next;
+        at = there;
+        moved = true;
+      }
+    }
+    if (!moved) break;  // nothing left to gain in double precision
+  }
+  Probabilities q(n);
+  double total = 0.0;
+  for (std::size_t i = 0; i < n; ++i) {
+    q[i] = sample.frequencies[i] / (1.0 + l[0] * g[i][0] + l[1] * g[i][1]);
+    total += q[i];
+  }
+  for (double& x : q) x /= total;  // the last rounding of sum q = 1
+  // Only a distribution that has the moments asked for is a fit of them.
+  double got_mean = 0.0, got_second = 0.0;
+  for (std::size_t i = 0; i < n; ++i) {
+    got_mean += q[i] * sample.points[i];
+    got_second += q[i] * sample.points[i] * sample.points[i];
+  }
+  if (!(std::abs(got_mean - mean) < 1e-10 && std::abs(got_second - second) < 1e-10)) return std::nullopt;
+  multipliers = l;
+  return q;
+}
+
+// The maximum of `f` on [low, high], where f is taken to have one peak, by golden sections.
+template <typename Function>
+std::pair<double, double> golden_section_max(const Function& f, double low, double high) {
+  const double ratio = (std::sqrt(5.0) - 1.0) / 2.0;
+  double x1 = high - ratio * (high - low), x2 = low + ratio * (high - low);
+  double f1 = f(x1), f2 = f(x2);
+  for (int i = 0; i < 80 && high - low > 1e-15; ++i) {
+    if (f1 >= f2) {
+      high = x2, x2 = x1, f2 = f1;
+      x1 = high - ratio * (high - low), f1 = f(x1);
+    } else {
+      low = x1, x1 = x2, f1 = f2;
+      x2 = low + ratio * (high - low), f2 = f(x2);
     }
   }
-  return best;
+  return f1 >= f2 ? std::pair{x1, f1} : std::pair{x2, f2};
+}
+
+// Most likely outcome probabilities whose t-value (mean - 1/2) / sd is `t` (normalized model).
+// The constraint is not convex, so a fixed-point iteration (fastchess's) can settle far from
+// the maximum on samples that are nearly all one outcome (an outside review found LLR 8.81
+// where the most likely fit gives 11.32). Instead: for each mean, the constraint fixes the
+// second moment, and the best distribution with both is a convex problem (fit_moments); the
+// mean is then found by a scan of its whole range and golden-section refinement of every
+// local maximum of the scan.
+std::optional<Probabilities> fit_t_value(const Sample& sample, double t) {
+  if (t == 0.0) return fit_score(sample, 0.5);
+  // sd <= sqrt(mean (1 - mean)) on [0, 1] bounds the mean's distance from 1/2; s in (0, 1)
+  // walks that range.
+  const double reach = std::abs(t) / (2.0 * std::sqrt(1.0 + t * t)), sign = t > 0.0 ? 1.0 : -1.0;
+  auto mean_at = [&](double s) { return 0.5 + sign * reach * s; };
+  std::array<double, 2> multipliers{0.0, 0.0};  // carried from fit to fit: the means are close
+  auto fit_at = [&](double s) {
+    const double mean = mean_at(s), sd = (mean - 0.5) / t;
+    return fit_moments(sample, mean, mean * mean + sd * sd, multipliers);
+  };
+  auto likelihood_at = [&](double s) {
+    const auto q = fit_at(s);
+    return q ? log_likelihood(sample, *q) : -std::numeric_limits<double>::infinity();
+  };
+  constexpr int kScan = 512;
+  std::vector<double> scan(kScan + 2, -std::numeric_limits<double>::infinity());  // ends stay -inf
+  for (int k = 1; k <= kScan; ++k) scan[k] = likelihood_at(static_cast<double>(k) / (kScan + 1));
+  double best_s = 0.0, best = -std::numeric_limits<double>::infinity();
+  for (int k = 1; k <= kScan; ++k) {
+    if (!std::isfinite(scan[k]) || scan[k] < scan[k - 1] || scan[k] < scan[k + 1]) continue;
+    const auto [s, value] = golden_section_max(likelihood_at, static_cast<double>(k - 1) / (kScan + 1),
+                                               static_cast<double>(k + 1) / (kScan + 1));
+    if (value > best) best = value, best_s = s;
+    if (scan[k] > best) best = scan[k], best_s = static_cast<double>(k) / (kScan + 1);
+  }
+  if (!std::isfinite(best)) return std::nullopt;
+  return fit_at(best_s);
 }
 
 std::optional<double> log_likelihood_ratio(const SprtParams& params, const Sample& sample) {
