@@ -138,7 +138,8 @@ class BedouinRules {
         break;
       case Phase::Opening: {
         sow(p, first_pit(me) + kFourthPit);
-        if (row_empty(p)) {
+        // Ended here, by an empty row or the move limit, the game stays in the opening phase.
+        if (row_empty(p) || p.quiet >= kQuietLimit) {
           end_game(p);
           return p;
         }

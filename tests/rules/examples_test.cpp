@@ -126,6 +126,16 @@ TEST(BedouinExamples, AnOpeningSowingThatEmptiesARowEndsTheGame) {
   EXPECT_TRUE(finished->over());
   EXPECT_EQ(finished->notation(), over);
 }
+// The same when the move limit ends the game on an opening sowing: North's, and South's after it
+// (South's was written "play 100"; an independent reviewer's rules oracle found it).
+TEST(BedouinExamples, AnOpeningSowingThatReachesTheMoveLimitEndsTheGameInTheOpening) {
+  expect_after("bedouin(17) 1,0,3,1,1,2:0 2,2,1,2,0,2:0 n opening 99", "4",
+               "bedouin(17) 1,0,3,1,1,2:0 2,3,2,0,0,2:0 - opening 100");
+  expect_after("bedouin(17) 1,0,3,1,1,2:0 2,2,1,2,0,2:0 s opening 99", "4",
+               "bedouin(17) 1,0,4,0,1,2:0 2,2,1,2,0,2:0 - opening 100");
+  expect_after("bedouin(70) 7,12,1,4,11,0:0 3,12,2,8,4,6:0 n opening 98", "4 4",
+               "bedouin(70) 8,14,3,0,12,1:0 4,13,3,0,5,7:0 - opening 100");
+}
 TEST(BedouinExamples, B3OddStops) {
   expect_after("bedouin(70) 2,0,3,2,0,4:24 1,3,0,2,5,0:24 s play 0", "4",
                "bedouin(70) 2,1,4,0,0,4:24 1,3,0,2,5,0:24 n play 1");
