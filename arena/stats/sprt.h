@@ -48,8 +48,8 @@ class Sprt {
   [[nodiscard]] double upper_bound() const { return upper_; }  // ln((1 - beta) / alpha)
 
   // Log-likelihood ratio of H1 over H0; 0 when there are no games. Empty for a negative
-  // count, or in the rare case that the normalized-model fit has no solution (extreme
-  // hypotheses against a degenerate sample); treat that as "keep playing".
+  // count, or should the normalized-model fit fail numerically (no sample tried does); treat
+  // that as "keep playing".
   [[nodiscard]] std::optional<double> llr(const Wdl& wdl) const;
   [[nodiscard]] std::optional<double> llr(const Pentanomial& pentanomial) const;
 

@@ -77,6 +77,8 @@ def inner(f, mu, m2):
     return maximize(h, min(us), max(us))[1]
 
 def fit(f, t):
+    if t == 0:  # mean 1/2 and any spread: scan the variance instead (at most 1/4 on [0, 1])
+        return maximize(lambda s: inner(f, .5, .25 + .25 * s), 0, 1, scan=80)[1]
     reach = abs(t) / (2 * math.sqrt(1 + t * t)); sign = 1 if t > 0 else -1
     def prof(s):
         mu = .5 + sign * reach * s; sd = (mu - .5) / t

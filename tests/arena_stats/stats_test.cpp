@@ -224,9 +224,12 @@ double scanned_llr(double elo0, double elo1, const Wdl& wdl) {
 }
 
 TEST(Sprt, NormalizedModelOnGamesMatchesAScanOfEveryFit) {
-  const Wdl samples[] = {{36433, 68692, 36027}, {0, 29, 1}, {1, 29, 0}, {30, 0, 0}, {3, 1, 40},
-                         {10, 2, 10},          {0, 5, 0},  {120, 20, 7}, {1, 0, 0}};
-  const std::pair<double, double> hypotheses[] = {{0, 2}, {-5, 5}, {-300, -200}, {200, 300}, {-1000, 1000}, {0, 50}};
+  // (Wdl is wins, draws, losses.) Among them, outcomes never seen in many games, whose fitted
+  // probability is far above their stand-in frequency (a review found LLR -12456 for 100,000 wins).
+  const Wdl samples[] = {{36433, 68692, 36027}, {0, 29, 1}, {1, 29, 0}, {30, 0, 0}, {3, 1, 40}, {10, 2, 10},
+                         {0, 5, 0}, {120, 20, 7}, {1, 0, 0}, {100000, 0, 0}, {0, 0, 10000}, {53163, 14357, 0}};
+  const std::pair<double, double> hypotheses[] = {{0, 2},      {-5, 5},         {-300, -200}, {200, 300},
+                                                  {-1000, 1000}, {0, 50}, {0.5, 2.5}};
   for (const Wdl& wdl : samples)
     for (const auto& [elo0, elo1] : hypotheses) {
       const double llr = *make_sprt(elo0, elo1, EloModel::Normalized).llr(wdl);
@@ -252,10 +255,27 @@ TEST(Sprt, NormalizedModelOnPairsMatchesAnIndependentSolver) {
                         {{{223, 294, 190, 267, 43}}, -1000, 1000, -824.947518},
                         {{{242, 0, 0, 236, 72}}, -1000, 1000, -242.971961},
                         {{{43, 179, 12, 0, 197}}, -1000, 1000, 273.066243},
-                        {{{275, 73, 225, 174, 15}}, 100, 500, -987.631886}};
+                        {{{275, 73, 225, 174, 15}}, 100, 500, -987.631886},
+                        // Outcomes never seen among many: their probability in the fit is far
+                        // above their stand-in frequency (1e-3 / N), which the fit's
+                        // multipliers alone cannot resolve in double precision (a review found
+                        // LLR 701.9 and no LLR at all here).
+                        {{{0, 0, 0, 0, 100000}}, -5, 5, 4070.152904},
+                        {{{0, 30000, 100000, 300000, 0}}, 0, 5, 4821.361111},
+                        {{{20, 300, 600, 330, 25}}, 0, 2, 0.366366}};
   for (const Case& c : cases)
     EXPECT_NEAR(*make_sprt(c.elo0, c.elo1, EloModel::Normalized).llr(c.pairs), c.llr, 1e-4 * std::max(1.0, std::abs(c.llr)))
         << "[" << c.elo0 << ", " << c.elo1 << "] " << c.pairs.pairs[0] << " " << c.pairs.pairs[1] << " " << c.pairs.pairs[2];
+}
+
+// Hypotheses a hair from 0 give the fit of 0 (a review found LLR -2.89 at [0, 1e-12]: the
+// range of means had shrunk below what the scan resolves).
+TEST(Sprt, NormalizedModelNearZeroIsContinuous) {
+  const Pentanomial pairs{{20, 300, 600, 330, 25}};
+  EXPECT_NEAR(*make_sprt(0, 1e-12, EloModel::Normalized).llr(pairs), 0.0, 1e-6);
+  EXPECT_NEAR(*make_sprt(-1e-12, 0, EloModel::Normalized).llr(pairs), 0.0, 1e-6);
+  const Wdl games{700, 1100, 650};
+  EXPECT_NEAR(*make_sprt(0, 1e-12, EloModel::Normalized).llr(games), 0.0, 1e-6);
 }
 
 TEST(Sprt, EdgeCasesAndMirrorSymmetryInBothModels) {
