@@ -47,61 +47,55 @@ bool moments_reachable(const std::vector<double>& points, double mean, double se
   return false;
 }
 
-// x with m x = r (Gaussian elimination with partial pivoting); empty if m is singular.
-std::optional<std::array<double, 3>> solve3(double (&m)[3][3], double (&r)[3]) {
-  for (int c = 0; c < 3; ++c) {
-    int pivot = c;
-    for (int row = c + 1; row < 3; ++row)
-      if (std::abs(m[row][c]) > std::abs(m[pivot][c])) pivot = row;
-    if (!(std::abs(m[pivot][c]) > 0.0)) return std::nullopt;
-    std::swap(m[c], m[pivot]);
-    std::swap(r[c], r[pivot]);
-    for (int row = c + 1; row < 3; ++row) {
-      const double factor = m[row][c] / m[c][c];
-      for (int k = c; k < 3; ++k) m[row][k] -= factor * m[c][k];
-      r[row] -= factor * r[c];
+// A distribution with every outcome possible and the given (reachable) moments: a share eps
+// spread evenly, the rest on three outcomes whose points (a, a^2) enclose what the spread share
+// leaves to them (a fan of triangles from the first point covers the hull), eps shrinking
+// until they do.
+std::optional<Probabilities> interior_start(const std::vector<double>& points, double mean, double second) {
+  const std::size_t n = points.size();
+  double even_mean = 0.0, even_second = 0.0;
+  for (double a : points) {
+    even_mean += a / static_cast<double>(n);
+    even_second += a * a / static_cast<double>(n);
+  }
+  const double x0 = points[0], y0 = x0 * x0;
+  for (double eps = 1e-2; eps >= 1e-14; eps /= 100.0) {
+    const double x = (mean - eps * even_mean) / (1.0 - eps), y = (second - eps * even_second) / (1.0 - eps);
+    for (std::size_t k = 1; k + 1 < n; ++k) {
+      const double x1 = points[k], y1 = x1 * x1, x2 = points[k + 1], y2 = x2 * x2;
+      const double det = (x1 - x0) * (y2 - y0) - (x2 - x0) * (y1 - y0);
+      const double b1 = ((x - x0) * (y2 - y0) - (x2 - x0) * (y - y0)) / det;
+      const double b2 = ((x1 - x0) * (y - y0) - (x - x0) * (y1 - y0)) / det;
+      const double b0 = 1.0 - b1 - b2;
+      if (b0 < 0.0 || b1 < 0.0 || b2 < 0.0) continue;
+      Probabilities q(n, eps / static_cast<double>(n));
+      q[0] += (1.0 - eps) * b0;
+      q[k] += (1.0 - eps) * b1;
+      q[k + 1] += (1.0 - eps) * b2;
+      return q;
     }
   }
-  std::array<double, 3> x{};
-  for (int c = 2; c >= 0; --c) {
-    double sum = r[c];
-    for (int k = c + 1; k < 3; ++k) sum -= m[c][k] * x[k];
-    x[c] = sum / m[c][c];
-  }
-  return x;
+  return std::nullopt;
 }
 
-// Finishes a fit of two moments that the multipliers alone cannot finish in double precision:
-// when an outcome never seen (frequency about 1e-3 / N) must get a real probability, its
-// 1 + l . g_i is about 1e-8 and lost to cancellation, and the moments come out wrong. So `q` is
-// first corrected onto the constraints (sum q = 1, the mean, the second moment) by factors
-// 1 + v . (1, a_i, a_i^2), v solving the linearized constraints, then the likelihood is climbed
-// within them: along the third differences of the outcomes (equally spaced points), which no
-// quadratic in a sees, by damped Newton steps on a concave function. False if `q` leaves the
-// open simplex.
-bool settle_on_constraints(const Sample& sample, double mean, double second, Probabilities& q) {
+// Most likely probabilities with the given mean and second moment: the maximum of the concave
+// sum f_i ln q_i over the distributions with these moments. From a distribution that has them,
+// damped Newton steps move along the third differences of the outcomes (equally spaced
+// points), which change no moment up to the second; three outcomes leave nothing to move.
+// Working on q itself, not on Lagrange multipliers, keeps the moments exact: an outcome never
+// seen (frequency about 1e-3 / N) may need a real probability, and through the multipliers,
+// q_i = f_i / (1 + l . g_i), its denominator is about 1e-8 and lost to cancellation. Empty if
+// the moments cannot be reached.
+std::optional<Probabilities> fit_moments(const Sample& sample, double mean, double second) {
+  if (!moments_reachable(sample.points, mean, second)) return std::nullopt;
+  auto start = interior_start(sample.points, mean, second);
+  if (!start) return std::nullopt;
+  Probabilities& q = *start;
   const std::size_t n = q.size();
-  const double target[3] = {1.0, mean, second};
-  for (int round = 0; round < 3; ++round) {
-    double m[3][3] = {}, r[3] = {target[0], target[1], target[2]};
-    for (std::size_t i = 0; i < n; ++i) {
-      const double a = sample.points[i], phi[3] = {1.0, a, a * a};
-      for (int j = 0; j < 3; ++j) {
-        r[j] -= q[i] * phi[j];
-        for (int k = 0; k < 3; ++k) m[j][k] += q[i] * phi[j] * phi[k];
-      }
-    }
-    const auto v = solve3(m, r);
-    if (!v) return false;
-    for (std::size_t i = 0; i < n; ++i) {
-      const double a = sample.points[i];
-      q[i] *= 1.0 + (*v)[0] + (*v)[1] * a + (*v)[2] * a * a;
-      if (!(q[i] > 0.0)) return false;
-    }
-  }
-  if (n < 4) return true;  // three outcomes: the constraints leave one distribution
+  if (n == 3) return start;
   assert(n == 5);
-  const double e[2][5] = {{-1, 3, -3, 1, 0}, {0, -1, 3, -3, 1}};
+  static constexpr double e[2][5] = {{-1, 3, -3, 1, 0}, {0, -1, 3, -3, 1}};
+  // The objective, its gradient and minus its Hessian at q + x0 e0 + x1 e1.
   struct Point {
     double value = 0.0, gradient[2] = {0.0, 0.0}, h00 = 0.0, h01 = 0.0, h11 = 0.0;
   };
@@ -121,100 +115,27 @@ bool settle_on_constraints(const Sample& sample, double mean, double second, Pro
     return p;
   };
   Point at = evaluate(0.0, 0.0);
-  for (int iteration = 0; iteration < 100; ++iteration) {
-    // The Newton step of the concave function (its Hessian is minus h).
+  for (int iteration = 0; iteration < 300; ++iteration) {
     const double det = at.h00 * at.h11 - at.h01 * at.h01;
     if (!(det > 0.0)) break;
     const double step[2] = {(at.h11 * at.gradient[0] - at.h01 * at.gradient[1]) / det,
                             (at.h00 * at.gradient[1] - at.h01 * at.gradient[0]) / det};
     const double gain = at.gradient[0] * step[0] + at.gradient[1] * step[1];  // the Newton decrement
-    if (!(gain > 1e-24)) break;
+    if (!(gain > 1e-22)) break;
+    // Halve the step until q stays positive and the objective rises (Armijo's condition).
     bool moved = false;
-    for (double scale = 1.0; scale > 1e-20 && !moved; scale /= 2.0) {
+    for (double scale = 1.0; scale > 1e-30 && !moved; scale /= 2.0) {
       const Point there = evaluate(scale * step[0], scale * step[1]);
-      if (there.value > at.value + 1e-4 * scale * gain || (scale == 1.0 && there.value >= at.value)) {
+      if (there.value > at.value + 1e-4 * scale * gain) {
         for (std::size_t i = 0; i < n; ++i) q[i] += scale * (step[0] * e[0][i] + step[1] * e[1][i]);
         at = evaluate(0.0, 0.0);
         moved = true;
       }
     }
-    if (!moved) break;
-  }
-  return std::all_of(q.begin(), q.end(), [](double x) { return x > 0.0; });
-}
-
-// Most likely probabilities with the given mean and second moment. Maximizing sum f_i ln q_i
-// under these two linear constraints gives q_i = f_i / (1 + l . g_i), g_i = (a_i - mean,
-// a_i^2 - second), where l minimizes the convex F(l) = -sum f_i ln(1 + l . g_i); damped
-// Newton finds it, from `multipliers` (the l of a nearby fit, or 0) if that is in the domain,
-// and leaves there the l it found. Empty if the moments cannot be reached.
-std::optional<Probabilities> fit_moments(const Sample& sample, double mean, double second,
-                                         std::array<double, 2>& multipliers) {
-  if (!moments_reachable(sample.points, mean, second)) return std::nullopt;
-  const std::size_t n = sample.points.size();
-  std::vector<std::array<double, 2>> g(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    const double a = sample.points[i];
-    g[i] = {a - mean, a * a - second};
-  }
-  // F, its gradient and Hessian at l; F is infinite outside the domain (some 1 + l . g_i <= 0).
-  struct Point {
-    double value = 0.0, gradient[2] = {0.0, 0.0}, h00 = 0.0, h01 = 0.0, h11 = 0.0;
-    double gradient_size() const { return std::max(std::abs(gradient[0]), std::abs(gradient[1])); }
-  };
-  auto evaluate = [&](const std::array<double, 2>& l) {
-    Point p;
-    for (std::size_t i = 0; i < n; ++i) {
-      const double d = 1.0 + l[0] * g[i][0] + l[1] * g[i][1];
-      if (!(d > 0.0)) return Point{std::numeric_limits<double>::infinity()};
-      const double w = sample.frequencies[i] / d;
-      p.value -= sample.frequencies[i] * std::log(d);
-      p.gradient[0] -= w * g[i][0];
-      p.gradient[1] -= w * g[i][1];
-      p.h00 += w / d * g[i][0] * g[i][0];
-      p.h01 += w / d * g[i][0] * g[i][1];
-      p.h11 += w / d * g[i][1] * g[i][1];
-    }
-    return p;
-  };
-  std::array<double, 2> l = multipliers;
-  Point at = evaluate(l);
-  if (!std::isfinite(at.value)) at = evaluate(l = {0.0, 0.0});
-  for (int iteration = 0; iteration < 100 && at.gradient_size() > 1e-14; ++iteration) {
-    const double det = at.h00 * at.h11 - at.h01 * at.h01;
-    if (!(det > 0.0)) break;
-    const double step[2] = {-(at.h11 * at.gradient[0] - at.h01 * at.gradient[1]) / det,
-                            -(at.h00 * at.gradient[1] - at.h01 * at.gradient[0]) / det};
-    // Halve the step until it stays in the domain and lowers F (Armijo's condition). Near the
-    // minimum F's change drowns in rounding while the constraints, which the gradient measures,
-    // are still off (outcomes seen rarely weigh little in F): there a smaller gradient decides.
-    const double slope = at.gradient[0] * step[0] + at.gradient[1] * step[1];
-    const double rounding = 1e-15 * (1.0 + std::abs(at.value));
-    bool moved = false;
-    for (double scale = 1.0; scale > 1e-20 && !moved; scale /= 2.0) {
-      const std::array<double, 2> next{l[0] + scale * step[0], l[1] + scale * step[1]};
-      const Point there = evaluate(next);
-      if (there.value < at.value + 1e-4 * scale * slope ||
-          (there.value <= at.value + rounding && there.gradient_size() < at.gradient_size())) {
-        l = next;
-        at = there;
-        moved = true;
-      }
-    }
     if (!moved) break;  // nothing left to gain in double precision
   }
-  Probabilities q(n);
-  for (std::size_t i = 0; i < n; ++i) q[i] = sample.frequencies[i] / (1.0 + l[0] * g[i][0] + l[1] * g[i][1]);
-  if (!settle_on_constraints(sample, mean, second, q)) return std::nullopt;
-  // Only a distribution that has the moments asked for is a fit of them.
-  double got_mean = 0.0, got_second = 0.0;
-  for (std::size_t i = 0; i < n; ++i) {
-    got_mean += q[i] * sample.points[i];
-    got_second += q[i] * sample.points[i] * sample.points[i];
-  }
-  if (!(std::abs(got_mean - mean) < 1e-10 && std::abs(got_second - second) < 1e-10)) return std::nullopt;
-  multipliers = l;
-  return q;
+  if (!std::all_of(q.begin(), q.end(), [](double x) { return x > 0.0; })) return std::nullopt;
+  return start;
 }
 
 // The maximum of `f` on [low, high], where f is taken to have one peak, by golden sections.
@@ -265,21 +186,20 @@ std::optional<Probabilities> fit_score(const Sample& sample, double score) {
 // Most likely outcome probabilities whose t-value (mean - 1/2) / sd is `t` (normalized model).
 // The constraint is not convex, so a fixed-point iteration (fastchess's) can settle far from
 // the maximum on samples that are nearly all one outcome (an outside review found LLR 8.81
-// where the most likely fit gives 11.32). Instead: for each mean, the constraint fixes the
-// second moment, and the best distribution with both is a convex problem (fit_moments); the
-// mean is then found by a scan of its whole range and golden-section refinement of every
-// local maximum of the scan.
+// where the most likely fit gives 11.32). Instead: each standard deviation fixes, with the
+// constraint, the mean and the second moment, and the best distribution with both is a convex
+// problem (fit_moments); the standard deviation is then found by a scan of its whole range and
+// golden-section refinement of every local maximum of the scan.
 std::optional<Probabilities> fit_t_value(const Sample& sample, double t) {
-  // Near t = 0 the range of means shrinks to nothing; the fit there is the one of mean 1/2.
-  if (std::abs(t) < 1e-8) return fit_score(sample, 0.5);
-  // sd <= sqrt(mean (1 - mean)) on [0, 1] bounds the mean's distance from 1/2; s in (0, 1)
-  // walks that range.
-  const double reach = std::abs(t) / (2.0 * std::sqrt(1.0 + t * t)), sign = t > 0.0 ? 1.0 : -1.0;
-  auto mean_at = [&](double s) { return 0.5 + sign * reach * s; };
-  std::array<double, 2> multipliers{0.0, 0.0};  // carried from fit to fit: the means are close
+  // The scan walks the standard deviation, which fixes the mean at 1/2 + t sd: sd <= sqrt(mean
+  // (1 - mean)) on [0, 1] bounds it by 1 / (2 sqrt(1 + t^2)), and s in (0, 1) walks that range.
+  // (Walking the mean instead, sd = (mean - 1/2) / t magnifies the mean's rounding by 1 / t: a
+  // review found LLR -4093.28 for -4071.94 with t near 1e-8 and a billion games.) At t = 0 it
+  // walks the spreads of mean 1/2.
+  const double reach = 1.0 / (2.0 * std::sqrt(1.0 + t * t));
   auto fit_at = [&](double s) {
-    const double mean = mean_at(s), sd = (mean - 0.5) / t;
-    return fit_moments(sample, mean, mean * mean + sd * sd, multipliers);
+    const double sd = reach * s, mean = 0.5 + t * sd;
+    return fit_moments(sample, mean, mean * mean + sd * sd);
   };
   auto likelihood_at = [&](double s) {
     const auto q = fit_at(s);

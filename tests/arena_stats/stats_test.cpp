@@ -262,20 +262,34 @@ TEST(Sprt, NormalizedModelOnPairsMatchesAnIndependentSolver) {
                         // LLR 701.9 and no LLR at all here).
                         {{{0, 0, 0, 0, 100000}}, -5, 5, 4070.152904},
                         {{{0, 30000, 100000, 300000, 0}}, 0, 5, 4821.361111},
-                        {{{20, 300, 600, 330, 25}}, 0, 2, 0.366366}};
+                        {{{20, 300, 600, 330, 25}}, 0, 2, 0.366366},
+                        // A million pairs, all of one kind, and nearly all of one kind among a
+                        // billion (a second review: no LLR, and 38360.50 for 1.29).
+                        {{{0, 0, 1000000, 0, 0}}, 100, 200, -355156.888237},
+                        {{{0, 0, 6464, 994986934, 0}}, 9, 9.0000004760079459, 1.292552},
+                        {{{0, 0, 3, 1000000000, 318}}, -6, 0, 17567324.434029}};
   for (const Case& c : cases)
-    EXPECT_NEAR(*make_sprt(c.elo0, c.elo1, EloModel::Normalized).llr(c.pairs), c.llr, 1e-4 * std::max(1.0, std::abs(c.llr)))
+    EXPECT_NEAR(make_sprt(c.elo0, c.elo1, EloModel::Normalized).llr(c.pairs).value(), c.llr,
+                1e-4 * std::max(1.0, std::abs(c.llr)))
         << "[" << c.elo0 << ", " << c.elo1 << "] " << c.pairs.pairs[0] << " " << c.pairs.pairs[1] << " " << c.pairs.pairs[2];
 }
 
-// Hypotheses a hair from 0 give the fit of 0 (a review found LLR -2.89 at [0, 1e-12]: the
-// range of means had shrunk below what the scan resolves).
+// Hypotheses a hair from 0 give nearly the fit of 0 (a review found LLR -2.89 at [0, 1e-12]:
+// the range of means had shrunk below what the scan resolved).
 TEST(Sprt, NormalizedModelNearZeroIsContinuous) {
   const Pentanomial pairs{{20, 300, 600, 330, 25}};
   EXPECT_NEAR(*make_sprt(0, 1e-12, EloModel::Normalized).llr(pairs), 0.0, 1e-6);
   EXPECT_NEAR(*make_sprt(-1e-12, 0, EloModel::Normalized).llr(pairs), 0.0, 1e-6);
   const Wdl games{700, 1100, 650};
   EXPECT_NEAR(*make_sprt(0, 1e-12, EloModel::Normalized).llr(games), 0.0, 1e-6);
+  // Over a billion games a hair is enough to matter, and nothing near 0 may be cut off (the
+  // references are a second review's, at 60 digits).
+  const Wdl billion{1000000000, 762534653, 57394080};
+  EXPECT_NEAR(*make_sprt(0, 3.47e-6, EloModel::Normalized).llr(billion), 12.3508, 1e-3);
+  EXPECT_NEAR(*make_sprt(0, 1e-7, EloModel::Normalized).llr(billion), 0.35593, 1e-4);
+  EXPECT_NEAR(*make_sprt(-0.0014098218634896653, 4.9173832530257259e-06, EloModel::Normalized)
+                   .llr(Wdl{.wins = 879, .draws = 4, .losses = 999999999}),
+              -4071.935067, 1e-3);
 }
 
 TEST(Sprt, EdgeCasesAndMirrorSymmetryInBothModels) {
