@@ -1,7 +1,6 @@
 #include "stats/outcome_fit.h"
 
 #include <algorithm>
-#include <array>
 #include <cassert>
 #include <cmath>
 #include <limits>
