@@ -257,8 +257,8 @@ TEST(Sprt, NormalizedModelOnPairsMatchesAnIndependentSolver) {
                         {{{43, 179, 12, 0, 197}}, -1000, 1000, 273.066243},
                         {{{275, 73, 225, 174, 15}}, 100, 500, -987.631886},
                         // Outcomes never seen among many: their probability in the fit is far
-                        // above their stand-in frequency (1e-3 / N), which the fit's
-                        // multipliers alone cannot resolve in double precision (a review found
+                        // above their stand-in frequency (1e-3 / N), which a fit through
+                        // Lagrange multipliers cannot resolve in double precision (a review found
                         // LLR 701.9 and no LLR at all here).
                         {{{0, 0, 0, 0, 100000}}, -5, 5, 4070.152904},
                         {{{0, 30000, 100000, 300000, 0}}, 0, 5, 4821.361111},
