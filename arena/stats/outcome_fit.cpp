@@ -34,22 +34,11 @@ std::optional<Probabilities> tilt(const Probabilities& frequencies, const std::v
   return q;
 }
 
-// Whether a distribution over the outcomes, all of them possible, can have this mean and
-// second moment: (mean, second) inside the convex hull of the points (a, a^2), whose upper edge
-// joins the first and last outcome and whose lower edges join neighbours (points ascending).
-bool moments_reachable(const std::vector<double>& points, double mean, double second) {
-  const double variance = second - mean * mean;
-  if (!(mean > points.front() && mean < points.back())) return false;
-  if (!(variance < (mean - points.front()) * (points.back() - mean))) return false;
-  for (std::size_t k = 0; k + 1 < points.size(); ++k)
-    if (mean <= points[k + 1]) return variance > (mean - points[k]) * (points[k + 1] - mean);
-  return false;
-}
-
-// A distribution with every outcome possible and the given (reachable) moments: a share eps
-// spread evenly, the rest on three outcomes whose points (a, a^2) enclose what the spread share
-// leaves to them (a fan of triangles from the first point covers the hull), eps shrinking
-// until they do.
+// A distribution with every outcome possible and the given moments: a share eps spread evenly,
+// the rest on three outcomes whose points (a, a^2) enclose what the spread share leaves to them
+// (a fan of triangles from the first point covers the hull of the points), eps shrinking until
+// they do. Empty if no share down to 1e-14 leaves a point inside: the moments are out of reach
+// (or within rounding of the hull's edge).
 std::optional<Probabilities> interior_start(const std::vector<double>& points, double mean, double second) {
   const std::size_t n = points.size();
   double even_mean = 0.0, even_second = 0.0;
@@ -86,7 +75,6 @@ std::optional<Probabilities> interior_start(const std::vector<double>& points, d
 // q_i = f_i / (1 + l . g_i), its denominator is about 1e-8 and lost to cancellation. Empty if
 // the moments cannot be reached.
 std::optional<Probabilities> fit_moments(const Sample& sample, double mean, double second) {
-  if (!moments_reachable(sample.points, mean, second)) return std::nullopt;
   auto start = interior_start(sample.points, mean, second);
   if (!start) return std::nullopt;
   Probabilities& q = *start;
