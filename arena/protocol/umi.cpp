@@ -216,6 +216,7 @@ std::optional<OptionSpec> parse_option(std::string_view line) {
   else if (type == "button") spec.type = OptionType::Button;
   else return std::nullopt;
 
+  bool has_default = false;
   auto keyword = [](std::string_view s) { return s == "default" || s == "min" || s == "max" || s == "var"; };
   for (std::size_t i = type_at + 2; i < t.size();) {
     if (!keyword(t[i])) {
@@ -225,13 +226,19 @@ std::optional<OptionSpec> parse_option(std::string_view line) {
     std::size_t j = i + 1;
     while (j < t.size() && !keyword(t[j])) ++j;
     const std::string value = join(t, i + 1, j);
-    if (t[i] == "default") spec.default_value = value == "<empty>" ? "" : value;
+    if (t[i] == "default") {
+      spec.default_value = value == "<empty>" ? "" : value;
+      has_default = true;
+    }
     else if (t[i] == "min") spec.min = text::parse_integer(value);
     else if (t[i] == "max") spec.max = text::parse_integer(value);
     else spec.vars.push_back(value);
     i = j;
   }
   if (spec.type == OptionType::Spin && (!spec.min || !spec.max || *spec.min > *spec.max)) return std::nullopt;
+  // Every type but a button has a default, and it is one of the option's own values (a spin's
+  // within its range, a combo's among its vars): the arena's `check` sets each option to it.
+  if (spec.type != OptionType::Button && (!has_default || !validate_option(spec, spec.default_value).ok())) return std::nullopt;
   return spec;
 }
 

@@ -64,7 +64,9 @@ struct OptionSpec {
   std::vector<std::string> vars;
 };
 // "option name <N...> type <t> [default <d...>] [min <x>] [max <y>] [var <v...>]..."
-// The name may contain spaces; it ends at the first " type " token.
+// The name may contain spaces; it ends at the first " type " token. Nothing unless the line has
+// what its type needs (PROTOCOL.md section 5): a spin its min and max, and every type but a
+// button a default that is one of its own values.
 std::optional<OptionSpec> parse_option(std::string_view line);
 // The name an "option name <N...> [type ...]" line declares, even if the rest cannot be parsed;
 // empty if it is no such line.

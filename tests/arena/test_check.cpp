@@ -267,3 +267,19 @@ TEST(Check, AProtocolVersionThatIsNoWholeNumberIsNamed) {
   EXPECT_EQ(r.code, 1) << r.out << r.err;
   EXPECT_NE(r.out.find("got protocol 99999999999999999999, not 1"), std::string::npos) << r.out;
 }
+
+// PROTOCOL.md section 5: an option without a default that is one of its values cannot be set to
+// its default, so the options item fails and quotes the line (a review found a spin without a
+// default passed as "set to its default").
+TEST(Check, AnOptionWithoutADefaultFailsTheOptionsItem) {
+  TempDir d;
+  const std::string engine =
+      "while read -r cmd rest; do case \"$cmd\" in umi) echo 'id name script'; echo 'option name Foo type spin min 0 max 5'; "
+      "echo 'protocol 1'; echo 'variants kalah'; echo umiok;; isready) echo readyok;; quit) exit 0;; esac; done";
+  const auto r = run({ARENA_EXE, "check", "/bin/sh", "-c", engine}, d, "nodefault");
+  EXPECT_EQ(r.code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("[FAIL] options: expected every declared option parses, and 'setoption' with its default value gives no "
+                       "error line; got cannot parse 'option name Foo type spin min 0 max 5'"),
+            std::string::npos)
+      << r.out;
+}

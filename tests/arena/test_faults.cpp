@@ -275,8 +275,8 @@ TEST(FaultyEngineAtStart, AnOptionTheEngineRefusesIsAConfigError) {
       << r.err;
 }
 
-// A declaration the arena cannot read (a spin without min and max) is named as the cause,
-// rather than "the engine does not declare it".
+// A declaration the arena cannot read (a spin without min and max, or without a default) is
+// named as the cause, rather than "the engine does not declare it".
 TEST(FaultyEngineAtStart, AnUnreadableOptionDeclarationIsShown) {
   TempDir d;
   const auto r = run_script_engine(d, script_engine("echo 'option name Seed type spin default 0';", ""), {{"Seed", 3}});
@@ -292,6 +292,13 @@ TEST(FaultyEngineAtStart, AnUnreadableOptionDeclarationIsShown) {
                            "type spin default 10'"),
             std::string::npos)
       << words.err;
+  // A spin without its default (PROTOCOL.md section 5), and what the message says a line needs.
+  const auto no_default = run_script_engine(d, script_engine("echo 'option name Seed type spin min 0 max 10';", ""), {{"Seed", 3}});
+  EXPECT_EQ(no_default.code, 2);
+  EXPECT_NE(no_default.err.find("option 'Seed': the engine's declaration cannot be read: 'option name Seed type spin min 0 max 10' "
+                                "(PROTOCOL.md section 5: every type but a button needs a default"),
+            std::string::npos)
+      << no_default.err;
 }
 
 // A handshake that ends with UCI's "uciok": the message shows the last line received and

@@ -145,6 +145,26 @@ TEST(Umi, OptionsWithSpacesAndTypes) {
   EXPECT_FALSE(parse_option("option name X type colour"));
 }
 
+// PROTOCOL.md section 5: every type but a button has a default, one of its own values. A line
+// without one cannot be set to its default (`arena check` does that), so it is not read.
+TEST(Umi, OptionsNeedADefaultThatIsOneOfTheirValues) {
+  EXPECT_FALSE(parse_option("option name Foo type spin min 0 max 5"));
+  EXPECT_FALSE(parse_option("option name Foo type spin default 6 min 0 max 5"));
+  EXPECT_FALSE(parse_option("option name Foo type spin default five min 0 max 5"));
+  EXPECT_FALSE(parse_option("option name Foo type spin default <empty> min 0 max 5"));
+  EXPECT_TRUE(parse_option("option name Foo type spin default 5 min 0 max 5"));
+  EXPECT_FALSE(parse_option("option name Ponder type check"));
+  EXPECT_FALSE(parse_option("option name Ponder type check default yes"));
+  EXPECT_EQ(parse_option("option name Ponder type check default False")->default_value, "False");
+  EXPECT_FALSE(parse_option("option name Style type combo default Calm var Solid var Wild"));
+  EXPECT_FALSE(parse_option("option name Style type combo default Solid"));
+  EXPECT_FALSE(parse_option("option name Style type combo var Solid var Wild"));
+  EXPECT_TRUE(parse_option("option name Style type combo default wild var Solid var Wild"));
+  EXPECT_FALSE(parse_option("option name Book type string"));
+  EXPECT_TRUE(parse_option("option name Book type string default <empty>"));
+  EXPECT_TRUE(parse_option("option name Clear Hash type button"));
+}
+
 TEST(Umi, OptionValidation) {
   const auto spin = *parse_option("option name Hash type spin default 16 min 1 max 1024");
   EXPECT_EQ(validate_option(spin, "64").value, "64");
@@ -153,7 +173,7 @@ TEST(Umi, OptionValidation) {
   const auto check = *parse_option("option name Ponder type check default false");
   EXPECT_EQ(validate_option(check, "TRUE").value, "true");
   EXPECT_FALSE(validate_option(check, "yes").ok());
-  const auto combo = *parse_option("option name Style type combo default a var Solid var Wild Thing");
+  const auto combo = *parse_option("option name Style type combo default solid var Solid var Wild Thing");
   EXPECT_EQ(validate_option(combo, "wild thing").value, "Wild Thing");
   EXPECT_FALSE(validate_option(combo, "Calm").ok());
   const auto str = *parse_option("option name Book type string default x");
