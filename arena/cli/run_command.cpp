@@ -99,6 +99,7 @@ config::TournamentConfig build(const RunFlags& f) {
     c.openings.source = config::OpeningsConfig::Source::File;
     c.openings.file = *f.openings_file;
     c.openings.filter_engine.clear();
+    c.openings.filter_settings_given = false;
   }
   if (f.openings_random) {
     c.openings.source = config::OpeningsConfig::Source::Random;

@@ -40,6 +40,9 @@ struct OpeningsConfig {
   std::string filter_engine;     // random: engine name whose short search judges balance ("" = no filter)
   int filter_depth = 4;
   int filter_max_score = 2;      // keep openings with |score| <= this many seeds
+  // The config file gave filter_depth or filter_max_score (not part of the schedule): without a
+  // filter engine, once the flags are applied too, nothing would use them.
+  bool filter_settings_given = false;
 };
 
 struct Adjudication {

@@ -65,6 +65,7 @@ void parse_openings(const json& j, const std::string& path, OpeningsConfig& o) {
   if (auto v = r.string("filter_engine")) o.filter_engine = *v;
   if (auto v = r.integer("filter_depth", 1, 64)) o.filter_depth = static_cast<int>(*v);
   if (auto v = r.integer("filter_max_score", 0, 1000)) o.filter_max_score = static_cast<int>(*v);
+  if (r.has("filter_depth") || r.has("filter_max_score")) o.filter_settings_given = true;
   r.finish();
   if (o.source == OpeningsConfig::Source::File && o.file.empty())
     throw ConfigError(r.path("file") + ": openings from a file need the file's path");

@@ -73,6 +73,13 @@ TEST(Config, EveryMalformedFieldIsNamed) {
   EXPECT_EQ(error_of({{"openings", {{"source", "random"}, {"file", "o.txt"}}}}),
             "openings.file: only for openings from a file (\"source\": \"file\"), but the source is \"random\"");
   EXPECT_EQ(error_of({{"openings", {{"source", "random"}, {"plies", 4}, {"count", 3}, {"filter_engine", "a"}}}}), "");
+  // The filter's settings without a filter engine filtered nothing (a review found them accepted).
+  for (const char* key : {"filter_depth", "filter_max_score"})
+    EXPECT_EQ(error_of({{"openings", {{"source", "random"}, {key, 3}}}}),
+              "openings.filter_depth, openings.filter_max_score: only with a filter engine (\"filter_engine\" or "
+              "--filter-engine); without one no opening is filtered")
+        << key;
+  EXPECT_EQ(error_of({{"openings", {{"source", "random"}, {"filter_depth", 3}, {"filter_engine", "b"}}}}), "");
   EXPECT_EQ(error_of({{"openings", {{"source", "file"}, {"file", "o.txt"}, {"shuffle", true}}}}), "");
   EXPECT_EQ(error_of({{"openings", {{"source", "random"}, {"plies", 2}, {"file", nullptr}}}}), "") << "null is absent, as elsewhere";
   TournamentConfig flagged;  // --filter-engine over a config without random openings
@@ -84,6 +91,12 @@ TEST(Config, EveryMalformedFieldIsNamed) {
   } catch (const ConfigError& e) {
     EXPECT_STREQ(e.what(), "openings.filter_engine: only for random openings (--openings-random or \"source\": \"random\")");
   }
+  TournamentConfig later;  // the filter's settings in the file, its engine from --filter-engine
+  apply_json(json::parse(R"({"engines": [{"name": "a", "command": "x"}, {"name": "b", "command": "y"}],
+                             "openings": {"source": "random", "filter_max_score": 1}})"),
+             later);
+  later.openings.filter_engine = "b";
+  EXPECT_NO_THROW(validate(later));
 }
 
 TEST(Config, EngineFieldsAreNamedWithTheirIndex) {
