@@ -176,6 +176,7 @@ std::string format_standings(const Standings& s) {
   for (std::size_t i = 0; i < s.rows.size(); ++i) {
     out += pad(std::to_string(i + 1), 4) + " " + pad(shown(s.rows[i]), name_width, false);
     for (const auto& c : columns) out += " " + pad(c.cells[i], c.width);
+    while (out.back() == ' ') out.pop_back();  // the last row's empty LOS cell
     out += "\n";
   }
   // An anchor without games cannot hold the others' scale: the fit centres their groups instead.

@@ -180,6 +180,13 @@ TEST(Standings, LosIsOfEachRowOverTheNextAndTheLastHasNone) {
   ASSERT_TRUE(s.rows[0].los);
   EXPECT_NEAR(*s.rows[0].los, 0.8878, 5e-4);
   EXPECT_FALSE(s.rows[1].los);
+  // The last row has no LOS, and no line of the tables ends in blanks: neither that row (it
+  // did, padded for its empty LOS cell) nor the heading (its trim was unpinned, a mutation review
+  // found).
+  const std::string tables = arena::output::format_standings(s) + arena::output::format_crosstable(s);
+  std::istringstream in(tables);
+  for (std::string line; std::getline(in, line);) EXPECT_TRUE(line.empty() || line.back() != ' ') << "'" << line << "'";
+  EXPECT_NE(tables.find("LOS\n"), std::string::npos) << tables;
 }
 
 // Equal ratings are ordered by points. A scores 1-1 against both B and C: all three are rated 0
@@ -242,7 +249,9 @@ TEST(Standings, ColumnsWidenForWideCells) {
     return at;
   };
   for (const auto& line : ranked) {
-    EXPECT_EQ(characters(line), characters(ranked[0])) << table;
+    if (&line != &ranked.back()) {  // (the last row has no LOS)
+      EXPECT_EQ(characters(line), characters(ranked[0])) << table;
+    }
     EXPECT_EQ(cell_end(line, 4), cell_end(ranked[0], 4)) << table;  // the games column
   }
   // The headings move with their columns: "Games" stands where it stands over a table that
