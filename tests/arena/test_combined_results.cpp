@@ -55,8 +55,10 @@ void write(const std::string& path, const json& h, const std::vector<GameRecord>
 TEST(CombinedResults, GamesOfAllFilesWithIdsThatKeepPairsApart) {
   TempDir d;
   // File 1: one pair (ids 0, 1) and the first game of a second pair (id 2, its partner missing).
-  write(d / "a.jsonl", header(1, {"x", "y"}, "kalah(6,4)", "y"),
-        {game(0, "x", "y", Winner::South), game(1, "y", "x", Winner::North), game(2, "x", "y", Winner::Draw)});
+  // (Its header's SPRT is a stopping rule for that run alone: the pooled games have none.)
+  json a = header(1, {"x", "y"}, "kalah(6,4)", "y");
+  a["tournament"]["sprt"] = {{"elo0", 0}, {"elo1", 5}};
+  write(d / "a.jsonl", a, {game(0, "x", "y", Winner::South), game(1, "y", "x", Winner::North), game(2, "x", "y", Winner::Draw)});
   // File 2: a new seed, one more engine, and a pair that reuses ids 0 and 1 and game 3 without
   // its partner 2: the lone games of the two files must not be paired with each other.
   write(d / "b.jsonl", header(2, {"y", "z", "x"}, "kalah"),
@@ -70,7 +72,7 @@ TEST(CombinedResults, GamesOfAllFilesWithIdsThatKeepPairsApart) {
   for (const auto& g : c.games) ids.push_back(g.id);
   EXPECT_EQ(ids, (std::vector<std::int64_t>{0, 1, 2, 4, 5, 7})) << "file 2 starts at the first even id after file 1's";
   EXPECT_EQ(c.anchor, "y") << "the first file's anchor";
-  EXPECT_FALSE(c.sprt);
+  EXPECT_FALSE(c.sprt) << "no SPRT for games pooled from two runs";
   EXPECT_TRUE(c.notes.empty()) << "x and y are set up the same in both files";
 
   // Two engines only (z's game left out): the pairs are (0,1) of file 1 and (4,5) of file 2.

@@ -152,6 +152,11 @@ TEST(Sprt, BoundsDecisionsAndParameterChecks) {
   EXPECT_EQ(sprt.decide(2.95), SprtDecision::AcceptH1);
   EXPECT_EQ(sprt.decide(-2.95), SprtDecision::AcceptH0);
   EXPECT_EQ(sprt.decide(std::nan("")), SprtDecision::Continue);
+  // At a bound is at or beyond it (the header's promise; a mutation review found it unpinned).
+  EXPECT_EQ(sprt.decide(sprt.upper_bound()), SprtDecision::AcceptH1);
+  EXPECT_EQ(sprt.decide(sprt.lower_bound()), SprtDecision::AcceptH0);
+  EXPECT_EQ(sprt.decide(std::nextafter(sprt.upper_bound(), 0.0)), SprtDecision::Continue);
+  EXPECT_EQ(sprt.decide(std::nextafter(sprt.lower_bound(), 0.0)), SprtDecision::Continue);
 
   EXPECT_TRUE(Sprt::create({}));
   EXPECT_FALSE(Sprt::create({.elo0 = 5, .elo1 = 0}) || Sprt::create({.elo0 = 0, .elo1 = 0}));
@@ -227,7 +232,8 @@ TEST(Sprt, NormalizedModelOnGamesMatchesAScanOfEveryFit) {
   // (Wdl is wins, draws, losses.) Among them, outcomes never seen in many games, whose fitted
   // probability is far above their stand-in frequency (a review found LLR -12456 for 100,000 wins).
   const Wdl samples[] = {{36433, 68692, 36027}, {0, 29, 1}, {1, 29, 0}, {30, 0, 0}, {3, 1, 40}, {10, 2, 10},
-                         {0, 5, 0}, {120, 20, 7}, {1, 0, 0}, {100000, 0, 0}, {0, 0, 10000}, {53163, 14357, 0}};
+                         {0, 5, 0}, {120, 20, 7}, {1, 0, 0}, {100000, 0, 0}, {0, 0, 10000}, {53163, 14357, 0},
+                         {1, 1000000000, 0}};  // (the fit's start must reach within 1e-14 of the edge; a mutation review)
   const std::pair<double, double> hypotheses[] = {{0, 2},      {-5, 5},         {-300, -200}, {200, 300},
                                                   {-1000, 1000}, {0, 50}, {0.5, 2.5}};
   for (const Wdl& wdl : samples)
@@ -267,7 +273,10 @@ TEST(Sprt, NormalizedModelOnPairsMatchesAnIndependentSolver) {
                         // billion (a second review: no LLR, and 38360.50 for 1.29).
                         {{{0, 0, 1000000, 0, 0}}, 100, 200, -355156.888237},
                         {{{0, 0, 6464, 994986934, 0}}, 9, 9.0000004760079459, 1.292552},
-                        {{{0, 0, 3, 1000000000, 318}}, -6, 0, 17567324.434029}};
+                        {{{0, 0, 3, 1000000000, 318}}, -6, 0, 17567324.434029},
+                        // A billion draws: a start held 1e-6 from the polygon's edge gave
+                        // -413625.04 (a mutation review).
+                        {{{0, 0, 1000000000, 0, 0}}, 0, 5, -414125.008244}};
   for (const Case& c : cases)
     EXPECT_NEAR(make_sprt(c.elo0, c.elo1, EloModel::Normalized).llr(c.pairs).value(), c.llr,
                 1e-4 * std::max(1.0, std::abs(c.llr)))

@@ -229,6 +229,36 @@ TEST(Search, MultiPvLeavesOutNoBetterMove) {
   }
 }
 
+// The proof attempts after iteration 12 are what prove a MultiPV set, and a proven set ends the
+// search: both sets are proven by the first attempt, at depth 12 (the iterations alone need 41 and
+// 35, and a search that went on would run to the ply cap; an outside mutation review found both
+// unpinned).
+TEST(Search, MultiPvProofAttemptsProveTheSetAndEndTheSearch) {
+  for (const auto& [text, multipv] : {std::pair{"kalah(4,4) 5,1,5,5:1 5,4,0,5:1 s", 2}, std::pair{"kalah(5,3) 2,0,2,5,2:5 1,2,2,1,3:5 n", 3}}) {
+    SCOPED_TRACE(text);
+    const Game g = *Game::from_notation(text);
+    const auto run = run_multipv(g, multipv, solved_after, Limits{});
+    ASSERT_TRUE(run.result.proven);
+    EXPECT_LE(run.result.depth, 24);
+    ASSERT_FALSE(run.infos.empty());
+    EXPECT_EQ(run.infos.back().depth, run.result.depth) << "no iteration after the proof";
+  }
+}
+
+// Stopped within its first iteration, a MultiPV search plays the best move it has searched, as a
+// one-line search does. Here the root's first move is 6 (depth 1: -3.29 seeds) and its second 4
+// (-0.78); 3 or 4 nodes search both (an outside mutation review found this unpinned: without the
+// first iteration's lines the search played its first move, 6).
+TEST(Search, MultiPvStoppedInTheFirstIterationPlaysTheBestMoveSearched) {
+  const Game g = *Game::from_notation("kalah(6,4) 1,0,0,1,0,1:19 0,1,1,3,0,2:19 s");
+  for (const std::uint64_t nodes : {3, 4}) {
+    Limits limits;
+    limits.nodes = nodes;
+    const auto run = run_multipv(g, 2, solved_after, limits);
+    EXPECT_EQ(g.move_text(run.result.best), "4") << nodes << " nodes";
+  }
+}
+
 // MultiPV searches of `g` to each depth up to `max_depth`, and under each node limit of `nodes`:
 // run_multipv checks every line 1 sent as proven, and a set reported proven holds the best value.
 void expect_line_one_proven_only_when_best(const Game& g, int multipv, int max_depth, std::initializer_list<std::uint64_t> nodes) {
