@@ -139,7 +139,8 @@ std::optional<EngineClient::HandshakeFailure> EngineClient::handshake() {
       });
       if (unread != unreadable_options.end())
         return refused("option '" + name + "': the engine's declaration cannot be read: '" + protocol::shown(*unread, 200) +
-                       "' (PROTOCOL.md section 5: every type but a button needs a default that is one of its values, a spin min and max, a combo its vars)");
+                       "' (PROTOCOL.md section 5: every type but a button needs a default that is one of its values, "
+                       "a spin min and max, a combo its vars)");
       return refused("option '" + name + "': the engine does not declare it");
     }
     auto checked = protocol::validate_option(*spec, value);

@@ -229,8 +229,7 @@ std::optional<OptionSpec> parse_option(std::string_view line) {
     if (t[i] == "default") {
       spec.default_value = value == "<empty>" ? "" : value;
       has_default = true;
-    }
-    else if (t[i] == "min") spec.min = text::parse_integer(value);
+    } else if (t[i] == "min") spec.min = text::parse_integer(value);
     else if (t[i] == "max") spec.max = text::parse_integer(value);
     else spec.vars.push_back(value);
     i = j;
