@@ -234,7 +234,8 @@ TEST(Search, MultiPvLeavesOutNoBetterMove) {
 // 35, and a search that went on would run to the ply cap; an outside mutation review found both
 // unpinned).
 TEST(Search, MultiPvProofAttemptsProveTheSetAndEndTheSearch) {
-  for (const auto& [text, multipv] : {std::pair{"kalah(4,4) 5,1,5,5:1 5,4,0,5:1 s", 2}, std::pair{"kalah(5,3) 2,0,2,5,2:5 1,2,2,1,3:5 n", 3}}) {
+  for (const auto& [text, multipv] :
+       {std::pair{"kalah(4,4) 5,1,5,5:1 5,4,0,5:1 s", 2}, std::pair{"kalah(5,3) 2,0,2,5,2:5 1,2,2,1,3:5 n", 3}}) {
     SCOPED_TRACE(text);
     const Game g = *Game::from_notation(text);
     const auto run = run_multipv(g, multipv, solved_after, Limits{});
