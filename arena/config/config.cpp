@@ -128,7 +128,7 @@ void validate(const TournamentConfig& c) {
   if (!c.anchor.empty() && !names.count(c.anchor)) throw ConfigError("anchor: no engine is named '" + c.anchor + "'");
   if (!c.openings.filter_engine.empty() && c.openings.source != OpeningsConfig::Source::Random)
     throw ConfigError("openings.filter_engine: only for random openings (--openings-random or \"source\": \"random\")");
-  if (c.openings.filter_settings_given && c.openings.filter_engine.empty() && c.openings.source == OpeningsConfig::Source::Random)
+  if (c.openings.filter_settings_given && c.openings.filter_engine.empty())  // (random openings: the file's parse checks that)
     throw ConfigError("openings.filter_depth, openings.filter_max_score: only with a filter engine (\"filter_engine\" or "
                       "--filter-engine); without one no opening is filtered");
   if (!c.openings.filter_engine.empty() && !names.count(c.openings.filter_engine))
