@@ -25,13 +25,7 @@ int Game::score(Side s) const {
 
 std::optional<Outcome> Game::outcome() const {
   if (!position_.over) return std::nullopt;
-  const int south = score(Side::South), north = score(Side::North);
-  if (variant_.family == Family::Mangala2) {  // a win needs a majority of all 72 counters
-    if (south * 2 > variant_.total_seeds()) return Outcome::SouthWins;
-    if (north * 2 > variant_.total_seeds()) return Outcome::NorthWins;
-    return Outcome::Draw;
-  }
-  return south > north ? Outcome::SouthWins : north > south ? Outcome::NorthWins : Outcome::Draw;
+  return visit_rules(variant_, [&](const auto& rules) { return outcome_of(rules, position_); });
 }
 
 std::vector<Move> Game::legal_moves() const {

@@ -9,12 +9,11 @@
 #include "expected.h"
 #include "move.h"
 #include "notation.h"
+#include "outcome.h"
 #include "position.h"
 #include "variant.h"
 
 namespace mancala {
-
-enum class Outcome { SouthWins, NorthWins, Draw };
 
 class Game {
  public:

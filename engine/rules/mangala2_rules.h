@@ -2,6 +2,7 @@
 // Mangala II (Ottoman): a 12-hole ring without stores, counter-clockwise single-lap sowing; a
 // last hole holding 2, 4 or 6 is captured, and so is each hole before it on the track while the
 // chain holds, never the origin. Ends when the board is empty or after kQuietLimit quiet moves.
+#include <algorithm>
 #include <cassert>
 #include <cstring>
 
@@ -48,6 +49,12 @@ class Mangala2Rules {
 
   int score(const Position& p, Side s) const { return p.captured[index(s)]; }
 
+  // Rule 6: a win needs a majority, 37 of the 72 counters. A game the quiet-move limit ends with
+  // neither player there is a draw, whatever the difference (result_margin in rules.h).
+  bool decisive(const Position& p) const {
+    return 2 * std::max(p.captured[0], p.captured[1]) > variant_.total_seeds();
+  }
+
   void make(Position& p, Move mv) const { p = play(p, mv); }
 
   // The position after `mv`, built from the parent's board words (child_of).
@@ -65,8 +72,13 @@ class Mangala2Rules {
     sow(from, mv, out, key);
   }
 
-  // The search's table key: all but the captures (ring.h).
-  std::uint64_t search_key(const Position& p) const { return ring::hash_without_captures(p); }
+  // The search's table key. Unlike Bedouin's it keeps the captures (South's: with the board
+  // they give North's): the search stores values relative to the capture difference, but
+  // whether a game cut off by the quiet-move limit is won or drawn depends on the counts
+  // themselves, so positions that differ only in captures do not share a relative value.
+  std::uint64_t search_key(const Position& p) const {
+    return key_of(ring::Board(p), p.side, p.phase, p.over, p.quiet, p.captured[index(Side::South)]);
+  }
 
  private:
   // Word-wise (ring::Board): the sowing is one table entry, the capture chain reads bytes out of
@@ -86,19 +98,25 @@ class Mangala2Rules {
     }
     b.store(p);
     p.captured[index(me)] = static_cast<std::uint8_t>(from.captured[index(me)] + taken);
+    const int south_captured = from.captured[index(Side::South)] + (me == Side::South ? taken : 0);
     const int quiet = taken ? 0 : from.quiet + 1;
     p.quiet = static_cast<std::uint8_t>(quiet);
 
     const bool south_empty = b.row_empty(Side::South), north_empty = b.row_empty(Side::North);
     if ((south_empty && north_empty) || quiet >= kQuietLimit) {
       end_game(p);
-      if (key) *key = ring::key_of(b, Side::South, from.phase, true, quiet);
+      if (key) *key = key_of(b, Side::South, from.phase, true, quiet, south_captured);
       return;
     }
     // The opponent moves next unless their row is empty: then they pass automatically.
     const Side next = (me == Side::South ? north_empty : south_empty) ? me : ~me;
     p.side = next;
-    if (key) *key = ring::key_of(b, next, from.phase, false, quiet);
+    if (key) *key = key_of(b, next, from.phase, false, quiet, south_captured);
+  }
+
+  // search_key from the board words and values in registers (see play_into).
+  static std::uint64_t key_of(const ring::Board& b, Side side, Phase phase, bool over, int quiet, int south_captured) {
+    return ring::key_of(b, side, phase, over, quiet) ^ mix64(static_cast<std::uint64_t>(south_captured) + 0x5be0cd19137e2179ULL);
   }
 
   Variant variant_;

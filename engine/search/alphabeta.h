@@ -154,7 +154,9 @@ class AlphaBeta {
       return n;
     }
   }
-  int value_of_finished(const Position& p) const { return kScoreUnit * score_difference(rules_, p); }
+  // The side to move's store (capture) difference: table values are stored relative to it, and
+  // the seeds left bound the final margin around it.
+  int difference(const Position& p) const { return kScoreUnit * score_difference(rules_, p); }
 
   const R& rules_;
   TranspositionTable& tt_;
@@ -220,10 +222,11 @@ void AlphaBeta<R>::make_child(Child& c, const Position& p, Move mv, bool childre
   c.key = 0;
   rules_.play_into(p, mv, c.pos, children_probe ? &c.key : nullptr);  // the key from registers
   c.same_side = !c.pos.over && c.pos.side == p.side;
-  // A finished position has no side to move: its margin is taken from the mover's view here.
-  const int south_margin = rules_.score(c.pos, Side::South) - rules_.score(c.pos, Side::North);
-  const int after = p.side == Side::South ? south_margin : -south_margin;
-  c.final_value = kScoreUnit * after;
+  // A finished position has no side to move: its margin is taken from the mover's view here,
+  // as the result reads it (a Mangala II game the quiet-move limit draws is worth 0).
+  const int south = south_margin(rules_, c.pos), south_final = c.pos.over ? result_margin(rules_, c.pos) : south;
+  const int after = p.side == Side::South ? south : -south;
+  c.final_value = kScoreUnit * (p.side == Side::South ? south_final : -south_final);
   const int gain = after - score_difference(rules_, p);
   const int kept = std::clamp(rules_.row_sum(c.pos, p.side) - rules_.row_sum(p, p.side), -63, 63);
   c.order = order_key(gain, c.same_side, proving_ ? kExtraTurnInProof : kExtraTurnFirst, kept, mv.pit());
@@ -274,7 +277,7 @@ bool AlphaBeta<R>::refutes(const Child& c, int depth, int beta, int& value) {
   if (!e || e->depth < depth - 1) return false;
   // My lower bound: the child's lower bound if I move again there, else minus its upper bound.
   const bool known = c.same_side ? e->has_lower() : e->has_upper();
-  const int child_view = (c.same_side ? e->lower : e->upper) + value_of_finished(c.pos);
+  const int child_view = (c.same_side ? e->lower : e->upper) + difference(c.pos);
   value = c.same_side ? child_view : -child_view;
   if (!known || value < beta) return false;
   if (e->depth != kSolvedDepth) ++heuristic_leaves_;
@@ -310,7 +313,7 @@ int AlphaBeta<R>::search(const Position& p, std::uint64_t k, int depth, int alph
   // (Finished positions never get here: child_value answers them from the mover's view.)
 
   // Exact bounds: the final margin lies within the current difference +- the seeds in play.
-  const int diff = value_of_finished(p), left = kScoreUnit * seeds_on_board(p);
+  const int diff = difference(p), left = kScoreUnit * seeds_on_board(p);
   if (diff + left <= alpha) return diff + left;
   if (diff - left >= beta) return diff - left;
 

@@ -32,7 +32,8 @@ Move AlphaBeta<R>::best_by_evaluation(const Position& p) const {
   rules_.for_each_move(p, [&](Move mv) {
     Position child = p;
     rules_.make(child, mv);
-    int value = kScoreUnit * (rules_.score(child, p.side) - rules_.score(child, ~p.side));  // a finished game
+    const int south = result_margin(rules_, child);  // a finished game
+    int value = kScoreUnit * (p.side == Side::South ? south : -south);
     if (!child.over) {
       const int v = evaluate(rules_, child, settings_.plain_eval);
       value = child.side == p.side ? v : -v;

@@ -4,6 +4,7 @@
 // and the openings, then the best few searched deeper.
 // Part of AlphaBeta (alphabeta.h includes this file at its end).
 #include <algorithm>
+#include <cassert>
 #include <numeric>
 #include <vector>
 
@@ -56,10 +57,14 @@ Result AlphaBeta<R>::choose_distribution(const Position& root, const std::functi
     int worst = kInfinity;
     for (Move choice : {Move::keep(), Move::flip()}) {
       Position q = rules_.play(c.after, choice);
-      while (!q.over && q.phase == Phase::Opening) rules_.make(q, Move::sow(3));
+      for (MoveList forced; !q.over && q.phase == Phase::Opening;) {  // each side's one sowing
+        rules_.generate(q, forced);
+        assert(forced.size() == 1);
+        rules_.make(q, forced[0]);
+      }
       // One ply of main play, not the static value: the openings leave piles that the first
       // move relays into large captures (34,1,35,0 looks even statically and wins 35 seeds).
-      const int for_south = q.over ? value_of_finished(q) * (q.side == Side::South ? 1 : -1)
+      const int for_south = q.over ? kScoreUnit * result_margin(rules_, q)
                                    : search(q, 1, -kInfinity, kInfinity, 3) * (q.side == Side::South ? 1 : -1);
       if (aborted_) break;  // (the value of a search cut short means nothing)
       worst = std::min(worst, for_south);
