@@ -68,7 +68,9 @@ std::optional<std::string> EngineClient::start() {
     // "file not found"); the log may not be on, so it goes into the message. Not for refusals
     // of a running engine (an undeclared option): its stderr is unrelated chatter then.
     std::string err = failure->message;
-    if (failure->engine_gone_or_silent) {
+    if (failure->output_closed) {
+      err += exit_details();  // " (exited with code 1)", " (killed by signal 11)", and stderr's last line
+    } else if (failure->engine_gone_or_silent) {
       constexpr std::chrono::milliseconds kStderrWait{300};
       err += protocol::stderr_note(proc_->last_stderr_line(Clock::now() + kStderrWait));
     }
@@ -83,7 +85,8 @@ std::optional<EngineClient::HandshakeFailure> EngineClient::handshake() {
   const std::string limit = std::to_string(env_.timeouts.startup_ms) + " ms";
   auto gone = [](std::string message) { return HandshakeFailure{std::move(message), true}; };
   auto refused = [](std::string message) { return HandshakeFailure{std::move(message), false}; };
-  if (!send("umi", deadline)) return gone("could not write to the engine (it exited at once?)");
+  auto exited = [](std::string message) { return HandshakeFailure{std::move(message), true, true}; };
+  if (!send("umi", deadline)) return exited("could not write to the engine: it exited at once");
   std::string line, last_line;
   std::vector<std::string> unreadable_options;
   for (;;) {
@@ -97,7 +100,7 @@ std::optional<EngineClient::HandshakeFailure> EngineClient::handshake() {
       return gone("no 'umiok' within " + limit + "; the last line received: '" + protocol::shown(last_line) +
                   "' (the handshake ends with 'umiok', lower case)" + setting);
     }
-    if (st == process::ReadStatus::Closed) return gone("the engine exited during the handshake");
+    if (st == process::ReadStatus::Closed) return exited("the engine exited during the handshake");
     if (st == process::ReadStatus::TooLong) return refused("a handshake line longer than " + std::to_string(env_.max_line) + " bytes");
     const auto t = split_tokens(line);
     if (t.empty()) continue;
@@ -145,9 +148,9 @@ std::optional<EngineClient::HandshakeFailure> EngineClient::handshake() {
     }
     auto checked = protocol::validate_option(*spec, value);
     if (!checked.ok()) return refused(checked.error);
-    if (!send(protocol::format_setoption(*spec, checked.value), deadline)) return gone("the engine exited while setting options");
+    if (!send(protocol::format_setoption(*spec, checked.value), deadline)) return exited("the engine exited while setting options");
   }
-  if (!send("isready", deadline)) return gone("the engine exited before 'isready'");
+  if (!send("isready", deadline)) return exited("the engine exited before 'isready'");
   // An engine that refuses a value says so with "info string error: ..." (PROTOCOL.md,
   // section 8); between the setoption lines and readyok nothing else can have caused it.
   std::string option_error;
@@ -156,7 +159,7 @@ std::optional<EngineClient::HandshakeFailure> EngineClient::handshake() {
     return refused("the engine refused an option setting: '" + protocol::shown(option_error, 200) + "'");
   switch (ready) {
     case Fault::None: return std::nullopt;
-    case Fault::Crash: return gone("the engine exited before answering 'isready'");
+    case Fault::Crash: return exited("the engine exited before answering 'isready'");
     case Fault::Malformed: return refused("a line longer than " + std::to_string(env_.max_line) + " bytes");
     default: return gone("no 'readyok' within " + limit);
   }

@@ -84,6 +84,7 @@ class EngineClient {
   struct HandshakeFailure {
     std::string message;
     bool engine_gone_or_silent;  // exited or stopped answering: its stderr may say why
+    bool output_closed = false;  // it exited (or closed its pipes): its exit status says how
   };
   std::optional<HandshakeFailure> handshake();
   bool send(const std::string& line, Clock::time_point deadline);

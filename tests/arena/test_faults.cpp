@@ -206,10 +206,28 @@ TEST(FaultyEngineAtStart, ItsLastStderrLineIsInTheMessage) {
   std::ofstream(d / "broken.json") << config.dump();
   const auto r = run_measured({ARENA_EXE, "run", d / "broken.json"}, d);
   EXPECT_EQ(r.code, 2);
-  EXPECT_NE(r.err.find("engines[0] 'broken': the engine exited during the handshake; its last line on stderr: "
-                       "'SyntaxError: invalid syntax'"),
+  EXPECT_NE(r.err.find("engines[0] 'broken': the engine exited during the handshake (exited with code 1); its last line "
+                       "on stderr: 'SyntaxError: invalid syntax'"),
             std::string::npos)
       << r.err;
+}
+
+// An engine that dies during the handshake: the message says how it ended, as arena check does.
+TEST(FaultyEngineAtStart, ItsExitCodeOrSignalIsInTheMessage) {
+  for (const auto& [script, how] : {std::pair{"read line; echo 'id name x'; exit 7", "(exited with code 7)"},
+                                    std::pair{"read line; kill -SEGV $$", "(killed by signal 11)"}}) {
+    SCOPED_TRACE(script);
+    TempDir d;
+    const json config = {{"engines",
+                          {{{"name", "broken"}, {"command", "/bin/sh"}, {"args", {"-c", script}}},
+                           {{"name", "random"}, {"command", RANDOM_BOT}}}},
+                         {"output", {{"dir", d.path.string()}, {"progress", false}}}};
+    std::ofstream(d / "broken.json") << config.dump();
+    const auto r = run_measured({ARENA_EXE, "run", d / "broken.json"}, d);
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.err.find(std::string("engines[0] 'broken': the engine exited during the handshake ") + how), std::string::npos)
+        << r.err;
+  }
 }
 
 // An engine that dies in the middle of a game: the crash's detail in the results file says how
