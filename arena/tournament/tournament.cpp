@@ -78,6 +78,10 @@ RunSummary run(const config::TournamentConfig& cfg, const RunEnv& env) {
   if (fs::exists(path)) {
     auto content = read_results(path);
     if (content.header.value("tournament", json()) != tournament) {
+      // A mistake in the config (a mistyped program, an unreadable openings file, an option
+      // value out of range) also makes it differ: name that first, not the file.
+      preflight(cfg, *env.registry, variant, console);
+      if (cfg.openings.source == config::OpeningsConfig::Source::File) openings::load_file(cfg.openings.file, variant);
       const auto diff = first_difference(content.header.value("tournament", json::object()), tournament);
       // More rounds is the change most often meant as "play more games": say how that is done.
       const json& file_rounds = content.header.value("tournament", json::object()).value("rounds", json());

@@ -153,6 +153,28 @@ TEST(Integration, AForeignResultsFileIsRefused) {
   EXPECT_NE(n.err.find("is not an arena results file"), std::string::npos) << n.err;
 }
 
+// A config mistake also makes the tournament differ from the file's: the mistake is named, not
+// the file (which would send the user to move a good results file away).
+TEST(Integration, AConfigMistakeIsNamedBeforeTheResultsFileIsRefused) {
+  TempDir d;
+  const auto argv = [&](const std::string& bot, std::vector<std::string> more) {
+    std::vector<std::string> flags = {"--engine", "name=a cmd=" RANDOM_BOT, "--engine", "name=b cmd=" + bot, "--seed", "1"};
+    flags.insert(flags.end(), more.begin(), more.end());
+    return arena_run(d, flags);
+  };
+  ASSERT_EQ(run(argv(GREEDY_BOT, {}), d).code, 0);
+  const auto before = arena_test::read_file(d / "r.jsonl");
+  auto r = run(argv(GREEDY_BOT, {"--openings-file", d / "nope.txt"}), d, "openings");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("cannot read"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("different tournament"), std::string::npos) << r.err;
+  r = run(argv("/nonexistent/greedy-bot", {}), d, "program");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("engines[1] 'b'"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("different tournament"), std::string::npos) << r.err;
+  EXPECT_EQ(arena_test::read_file(d / "r.jsonl"), before);
+}
+
 // Ctrl-C while the filter judge searches: the judge dies with the run, and the message said
 // it had crashed ("the engine exited ... (killed by signal 9)").
 TEST(Integration, CtrlCWhileFilteringOpeningsSaysInterrupted) {
