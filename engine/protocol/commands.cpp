@@ -76,7 +76,16 @@ Expected<GoCommand> parse_go(const std::vector<std::string_view>& args) {
     const bool signed_clock = key == "stime" || key == "ntime";  // a flagged clock may be negative
     ++i;
     const auto n = signed_clock ? text::parse_integer(args[i]) : text::parse_count(args[i]);
-    if (!n) return Error{"go: " + std::string(key) + ": " + text::quote(args[i]) + (signed_clock ? " is not an integer" : " is not a count")};
+    if (!n) {
+      // Digits that do not fit in 64 bits are not "not a number": say what the limit is.
+      std::string_view digits = args[i];
+      if (signed_clock && digits.starts_with('-')) digits.remove_prefix(1);
+      const bool too_big = !digits.empty() && digits.find_first_not_of("0123456789") == std::string_view::npos;
+      const std::string why = too_big ? " is out of range (at most 9223372036854775807" + std::string(signed_clock ? " either way)" : ")")
+                              : signed_clock ? " is not an integer"
+                                             : " is not a count";
+      return Error{"go: " + std::string(key) + ": " + text::quote(args[i]) + why};
+    }
     // A flagged clock can arrive negative: read as no time left rather than rejected.
     if (signed_clock) {
       const int side = key == "stime" ? 0 : 1;
@@ -148,7 +157,11 @@ Expected<Game> parse_position(const std::vector<std::string_view>& args, bool em
     game.emplace(v);
   } else {
     auto parsed = Game::from_notation(join(head));
-    if (!parsed) return Error{"position fen: " + parsed.error()};
+    if (!parsed) {
+      std::string why = parsed.error();  // the notation's own "position: ..." message
+      if (why.starts_with("position: ")) why.erase(0, std::string_view("position: ").size());
+      return Error{"position fen: " + why};
+    }
     Variant v = parsed->variant();
     if (v.family == Family::Kalah && empty_capture_default) v.empty_capture = true;
     game.emplace(v, parsed->position());
@@ -176,7 +189,7 @@ Expected<GameOverNotice> parse_gameover(const std::vector<std::string_view>& arg
   const auto south = text::parse_count(args[1]), north = text::parse_count(args[2]);
   constexpr std::int64_t kMaxScore = 100000;
   if (!south || !north || *south < 0 || *north < 0 || *south > kMaxScore || *north > kMaxScore)
-    return Error{std::string("gameover: the scores must be counts of seeds (") + kUsage + ")"};
+    return Error{"gameover: the scores must be counts of seeds, 0.." + std::to_string(kMaxScore) + " (" + kUsage + ")"};
   notice.south = static_cast<int>(*south);
   notice.north = static_cast<int>(*north);
   notice.reason = join({args.begin() + 3, args.end()});

@@ -54,7 +54,10 @@ bool Session::execute(std::string_view line) {
   if (tokens.empty()) return true;
   const std::string_view command = tokens[0];
   const Args args(tokens.begin() + 1, tokens.end());
-  if (takes_no_arguments(command)) reject_arguments(command, args);  // reported; the command still runs
+  // Extra words are reported and the command still runs. One refused during a search reports
+  // only that (a line gets one error line), so those two report their words once they run.
+  const bool refused_while_searching = command == "newgame" || command == "eval";
+  if (takes_no_arguments(command) && !refused_while_searching) reject_arguments(command, args);
 
   if (command == "quit") {
     search_.stop();
@@ -71,7 +74,7 @@ bool Session::execute(std::string_view line) {
   } else if (command == "setoption") {
     if (idle_for(command)) setoption(text::after_first_token(line));
   } else if (command == "newgame") {
-    if (idle_for(command)) searcher_.new_game();
+    if (idle_for(command, args)) searcher_.new_game();
   } else if (command == "position") {
     position(args);
   } else if (command == "go") {
@@ -83,7 +86,7 @@ bool Session::execute(std::string_view line) {
   } else if (command == "perft") {
     if (idle_for(command)) perft(args);
   } else if (command == "eval") {
-    if (idle_for(command)) eval();
+    if (idle_for(command, args)) eval();
   } else if (command == "bench") {
     if (idle_for(command)) bench(args);
   } else {
@@ -100,6 +103,12 @@ bool Session::idle_for(std::string_view command) {
     return false;
   }
   search_.join();
+  return true;
+}
+
+bool Session::idle_for(std::string_view command, const Args& args) {
+  if (!idle_for(command)) return false;
+  reject_arguments(command, args);  // reported; the command still runs
   return true;
 }
 

@@ -42,6 +42,7 @@ class Session {
   }
   // Commands that use the searcher or the CPU wait for no search; they are refused during one.
   bool idle_for(std::string_view command);
+  bool idle_for(std::string_view command, const Args& no_args);  // and reports any words given
   void wait_for_task();
   void reject_arguments(std::string_view command, const Args& args);
 

@@ -188,7 +188,7 @@ std::string check_consistency(const Variant& v, const Position& p) {
 }  // namespace
 
 Expected<VariantPosition> parse_position(std::string_view text) {
-  if (text.size() > 400) return Error{"position: too long (" + std::to_string(text.size()) + " characters)"};
+  if (text.size() > 400) return Error{"position: too long (" + std::to_string(text.size()) + " characters, at most 400)"};
   auto fields = split(text, ' ');
   if (fields.empty() || fields[0].empty()) return Error{"position: empty text"};
   auto variant = parse_variant(fields[0]);

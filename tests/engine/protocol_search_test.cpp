@@ -359,6 +359,26 @@ TEST_F(UmiSearch, InfiniteSearchWaitsForStopAndAnswersIsReady) {
   EXPECT_TRUE(answer("isready").empty()) << "exactly one bestmove";
 }
 
+// A command refused during a search says so, even when it also carries words it takes none of:
+// "eval takes no arguments" suggested it had run (an outside audit).
+TEST_F(UmiSearch, ACommandRefusedDuringASearchSaysSoWhateverItsWords) {
+  send("position startpos kalah");
+  send("go infinite");
+  for (const char* line : {"eval x", "newgame x", "eval"}) {
+    const auto lines = answer(line);
+    ASSERT_EQ(lines.size(), 1u) << line;
+    EXPECT_TRUE(lines[0].starts_with("info string error: ") && lines[0].ends_with(": not while searching (send stop first)"))
+        << lines[0];
+  }
+  send("stop");
+  until("bestmove");
+  // Once idle, the words are reported and the command runs.
+  send("eval x");
+  const auto lines = until("eval seeds");
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(lines[0], "info string error: eval takes no arguments; ignored 'x' and after");
+}
+
 // A proof attempt can run for many seconds without a result to report (the Kalah start's first
 // one, from about 1 s, for seconds): the engine then says it is working, once a second.
 TEST_F(UmiSearch, ALongSilenceIsFilledWithProgressLines) {

@@ -143,6 +143,31 @@ TEST_F(Umi, BoardDrawingMatchesTheTranscript) {
                          }));
 }
 
+// Errors say what is wrong: a number too large for 64 bits is out of range (not "not a count"),
+// limits are stated, and a notation error is not prefixed "position fen: position: ".
+TEST_F(Umi, ErrorsNameTheLimitTheyBreak) {
+  send("position startpos kalah");
+  const std::pair<const char*, const char*> cases[] = {
+      {"go nodes 9223372036854775808", "go: nodes: '9223372036854775808' is out of range (at most 9223372036854775807)"},
+      {"go stime -99999999999999999999 ntime 1",
+       "go: stime: '-99999999999999999999' is out of range (at most 9223372036854775807 either way)"},
+      {"go nodes -5", "go: nodes: '-5' is not a count"},
+      {"go depth +2", "go: depth: '+2' is not a count"},
+      {"position fen kalah(6,4) 4,4,4,4,4,4:0 4,4,4,4,4,4:0 x",
+       "position fen: side field 'x': expected s, n or - (game over)"},
+      {"gameover south 100001 0", "gameover: the scores must be counts of seeds, 0..100000"},
+  };
+  for (const auto& [line, message] : cases) {
+    const auto lines = answer(line);
+    ASSERT_FALSE(lines.empty()) << line;
+    EXPECT_TRUE(lines[0].starts_with(std::string("info string error: ") + message)) << lines[0];
+    send("position startpos kalah");
+  }
+  const auto long_fen = answer("position fen kalah(6,4) " + std::string(420, '4') + " 4,4,4,4,4,4:0 s");
+  ASSERT_FALSE(long_fen.empty());
+  EXPECT_NE(long_fen[0].find("characters, at most 400)"), std::string::npos) << long_fen[0];
+}
+
 TEST_F(Umi, FinishedGameShowsResultAndAnswersBestmoveNone) {
   send("position fen kalah(6,4) 1,0,1,1,1,1:12 0,0,0,1,0,3:27 n moves 4 3 5 1 6");
   const auto d = answer("d");
