@@ -22,7 +22,7 @@ int main(int argc, char** argv) {
 
   CLI::App app{"arena: tournaments between mancala engines (UMI protocol)"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", "arena 0.1.0");
+  app.set_version_flag("--version", "arena " MANCALA_VERSION);
   const auto run = arena::cli::add_run(app, registry);
   const auto ratings = arena::cli::add_ratings(app);
   const auto bench = arena::cli::add_bench(app, registry);

@@ -66,9 +66,11 @@ std::optional<int> Probe::quit(milliseconds grace) {
   const auto deadline = Clock::now() + grace;
   while (Clock::now() < deadline && !proc_->exited()) {
     std::string ignored;
-    proc_->read_line(ignored, std::min(deadline, Clock::now() + milliseconds(10)));  // keep its stdout flowing
+    // Keeps its stdout flowing; once that is closed, shutdown waits out the rest (without spinning).
+    if (proc_->read_line(ignored, std::min(deadline, Clock::now() + milliseconds(10))) == process::ReadStatus::Closed) break;
   }
-  auto status = proc_->shutdown("", milliseconds(0));
+  const auto left = std::chrono::duration_cast<milliseconds>(deadline - Clock::now());
+  auto status = proc_->shutdown("", std::max(milliseconds(0), left));
   proc_.reset();
   dead_ = true;
   return status;

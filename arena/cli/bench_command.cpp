@@ -11,6 +11,7 @@
 #include <iostream>
 #include <memory>
 #include <mutex>
+#include <system_error>
 #include <thread>
 
 #include "cli/commands.h"
@@ -86,49 +87,70 @@ Handler add_bench(CLI::App& app, process::ChildRegistry& registry) {
     std::atomic<long> moves{0}, forfeits{0};
     std::atomic<long long> roundtrip_us{0};
     std::mutex err_mutex;
-    std::string error;
+    std::string error, fault;  // the bot would not start; anything else
     const auto t0 = std::chrono::steady_clock::now();
     const double cpu0 = cpu_seconds();
     std::vector<std::thread> threads;
-    for (int w = 0; w < f->concurrency; ++w) {
-      threads.emplace_back([&, w] {
-        engine::ClientEnv env;
-        env.registry = &registry;
-        env.variant_family = std::string(mancala::family_name(variant->family));
-        config::EngineConfig a;  // the defaults of a config file's engine
-        a.name = "bot-a" + std::to_string(w);
-        a.command = bot;
-        config::EngineConfig b = a;
-        b.name = "bot-b" + std::to_string(w);
-        engine::EngineClient ca(a, env), cb(b, env);
-        for (int g; (g = next++) < f->games && !registry.interrupted();) {
-          match::MatchParams p;
-          p.id = g;
-          p.variant = spec;
-          p.opening = openings[static_cast<std::size_t>(g / 2) % openings.size()];
-          p.south_tc = p.north_tc = *tc;
-          match::GameRecord rec;
-          try {
-            rec = g % 2 ? match::play_game(p, cb, ca) : match::play_game(p, ca, cb);
-          } catch (const engine::EngineUnavailable& e) {  // the bot's program is not there
-            std::lock_guard lock(err_mutex);
-            error = e.reason();
-            break;
-          }
-          if (rec.termination == match::Termination::NoHandshake) {
-            std::lock_guard lock(err_mutex);
-            error = rec.detail;
-            break;
-          }
-          if (rec.termination == match::Termination::TimeForfeit) ++forfeits;
-          moves += static_cast<long>(rec.moves.size());
-          long long us = 0;
-          for (const auto& m : rec.moves) us += static_cast<long long>(m.ms * 1000.0);
-          roundtrip_us += us;
+    auto workers_failed = [&](const std::string& why) {  // the started workers take no new game, and are joined
+      next = f->games;
+      for (auto& t : threads)
+        if (t.joinable()) t.join();
+      std::cerr << "arena bench: " << why << "\n";
+      return 3;
+    };
+    auto work = [&](int w) {
+      engine::ClientEnv env;
+      env.registry = &registry;
+      env.variant_family = std::string(mancala::family_name(variant->family));
+      config::EngineConfig a;  // the defaults of a config file's engine
+      a.name = "bot-a" + std::to_string(w);
+      a.command = bot;
+      config::EngineConfig b = a;
+      b.name = "bot-b" + std::to_string(w);
+      engine::EngineClient ca(a, env), cb(b, env);
+      for (int g; (g = next++) < f->games && !registry.interrupted();) {
+        match::MatchParams p;
+        p.id = g;
+        p.variant = spec;
+        p.opening = openings[static_cast<std::size_t>(g / 2) % openings.size()];
+        p.south_tc = p.north_tc = *tc;
+        match::GameRecord rec;
+        try {
+          rec = g % 2 ? match::play_game(p, cb, ca) : match::play_game(p, ca, cb);
+        } catch (const engine::EngineUnavailable& e) {  // the bot's program is not there
+          std::lock_guard lock(err_mutex);
+          error = e.reason();
+          break;
         }
-      });
+        if (rec.termination == match::Termination::NoHandshake) {
+          std::lock_guard lock(err_mutex);
+          error = rec.detail;
+          break;
+        }
+        if (rec.termination == match::Termination::TimeForfeit) ++forfeits;
+        moves += static_cast<long>(rec.moves.size());
+        long long us = 0;
+        for (const auto& m : rec.moves) us += static_cast<long long>(m.ms * 1000.0);
+        roundtrip_us += us;
+      }
+    };
+    for (int w = 0; w < f->concurrency; ++w) {
+      try {
+        threads.emplace_back([&, w] {
+          try {
+            work(w);
+          } catch (const std::exception& e) {  // no memory, say: the other workers stop too
+            std::lock_guard lock(err_mutex);
+            fault = e.what();
+            next = f->games;
+          }
+        });
+      } catch (const std::system_error& e) {
+        return workers_failed(std::string("cannot start a worker thread: ") + e.what());
+      }
     }
     for (auto& t : threads) t.join();
+    if (!fault.empty()) return workers_failed(fault);
     if (!error.empty()) {
       std::cerr << "arena bench: the bot '" << bot << "' could not be started: " << error << "\n";
       return 2;

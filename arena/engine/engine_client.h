@@ -75,7 +75,8 @@ class EngineClient {
   Fault new_game(std::string& detail);
   // Sends "position ..." and "go ...", waits for "bestmove" until `deadline`.
   MoveReply search(const std::string& position_command, const protocol::GoLimits& limits, Clock::time_point deadline);
-  // The game-over notice (best effort, never waits).
+  // The game-over notice, best effort: waits at most 50 ms to write it, and an engine that
+  // cannot take it is stopped (quit, grace, kill, reap).
   void game_over(const std::string& notice);
   // quit -> grace -> kill -> reap. Safe to call when not running.
   void stop();

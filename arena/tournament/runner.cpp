@@ -61,7 +61,16 @@ class Runner {
     } else {
       const int workers = std::max(1, std::min<int>(cfg_.concurrency, static_cast<int>(pending_.size())));
       std::vector<std::thread> threads;
-      for (int w = 0; w < workers; ++w) threads.emplace_back([this, w] { worker(w); });
+      try {
+        for (int w = 0; w < workers; ++w) threads.emplace_back([this, w] { worker(w); });
+      } catch (...) {  // no thread for a worker: the started ones take no new game, and are joined
+        {
+          std::lock_guard lock(mutex_);
+          if (!error_) error_ = std::current_exception();
+        }
+        for (auto& t : threads) t.join();
+        throw;
+      }
       {
         std::unique_lock lock(mutex_);
         while (finished_workers_ < workers) {

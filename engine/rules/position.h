@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #include "variant.h"
 
@@ -38,6 +39,8 @@ struct Position {
            quiet == o.quiet && over == o.over;
   }
 };
+// start_child copies the header with memcpy and offsetof, which need exactly this.
+static_assert(std::is_trivially_copyable_v<Position> && std::is_standard_layout_v<Position>);
 
 // Marks the game finished. The side field is reset so that equal finished positions compare equal.
 inline void end_game(Position& p) {
