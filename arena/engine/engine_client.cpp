@@ -229,13 +229,15 @@ MoveReply EngineClient::search(const std::string& position_command, const protoc
     return reply;
   }
   std::string line, ignored;
-  for (;;) {
+  for (std::int64_t lines_read = 0;; ++lines_read) {
     const auto st = proc_->read_line(line, deadline);
     if (st != process::ReadStatus::Line) {
       reply.elapsed = Clock::now() - t0;
       if (st == process::ReadStatus::Timeout) {
         reply.fault = Fault::TimeForfeit;
         reply.detail = "no bestmove after " + std::to_string(std::chrono::duration_cast<milliseconds>(reply.elapsed).count()) + " ms";
+        // Silent, or busy talking (an engine flooding its output looks like this)?
+        if (lines_read > 0) reply.detail += " (" + std::to_string(lines_read) + " other lines received meanwhile)";
         // "BESTMOVE 3" or "best move 3" is ignored like any unknown line: say so.
         if (!ignored.empty()) reply.detail += "; the last line it sent, ignored as unknown: '" + protocol::shown(ignored) + "'";
       } else if (st == process::ReadStatus::Closed) {

@@ -23,6 +23,7 @@ struct Scenario {
   std::vector<std::string> args;  // fault-bot arguments
   std::string termination;        // of every game the faulty engine plays ("normal": it never loses by a fault)
   json faulty_tc = nullptr;       // the faulty engine's own time control, if not the tournament's
+  std::string detail = "";        // text each of its fault losses' detail holds
 };
 
 void PrintTo(const Scenario& s, std::ostream* os) { *os << s.name; }
@@ -112,7 +113,10 @@ TEST_P(FaultyEngineInATournament, LosesItsGamesAndNothingElseBreaks) {
     const std::string termination = g["termination"];
     const bool fault = g.contains("loser");
     faulty_games += involved;
-    if (fault && g[g["loser"].get<std::string>()] == "faulty" && termination == sc.termination) ++fault_losses;
+    if (fault && g[g["loser"].get<std::string>()] == "faulty" && termination == sc.termination) {
+      ++fault_losses;
+      EXPECT_NE(g.value("detail", "").find(sc.detail), std::string::npos) << sc.name << ": " << g.value("detail", "");
+    }
     // A game "lost that should not have been": a fault charged to an innocent engine, a
     // faulty engine's game ending otherwise than with its fault, or a fault where there was none.
     const bool ok = involved ? (sc.termination == "normal" ? !fault : fault && g[g["loser"].get<std::string>()] == "faulty" &&
@@ -148,16 +152,18 @@ TEST_P(FaultyEngineInATournament, LosesItsGamesAndNothingElseBreaks) {
 INSTANTIATE_TEST_SUITE_P(
     Faults, FaultyEngineInATournament,
     ::testing::Values(Scenario{"crash", {"--fault", "crash", "--at", "2"}, "crash"},
-                      Scenario{"hang", {"--fault", "hang", "--at", "2"}, "time_forfeit"},
+                      Scenario{"hang", {"--fault", "hang", "--at", "2"}, "time_forfeit", nullptr, "no bestmove after"},
                       Scenario{"no_handshake", {"--fault", "no-handshake", "--from-start", "2"}, "no_handshake"},
                       Scenario{"late_ready", {"--fault", "late-ready", "--delay-ms", "kLateMs"}, "stalled"},
                       Scenario{"stall_ready", {"--fault", "stall-ready"}, "stalled"},
                       // (Reading 10 MiB of info lines under AddressSanitizer took over 2 s on a slow machine.)
                       Scenario{"flood", {"--fault", "flood", "--at", "1", "--every", "4"}, "normal",
                                {{"movetime_ms", sanitized() ? 6000 : 2000}}},
-                      Scenario{"flood_forever", {"--fault", "flood-forever", "--at", "2"}, "time_forfeit"},
+                      Scenario{"flood_forever", {"--fault", "flood-forever", "--at", "2"}, "time_forfeit", nullptr,
+                               "other lines received meanwhile"},
                       // Flooding while the opponent thinks: reading it before the next move is its time.
-                      Scenario{"flood_after_move", {"--fault", "flood-after-move"}, "time_forfeit"},
+                      Scenario{"flood_after_move", {"--fault", "flood-after-move"}, "time_forfeit", nullptr,
+                               "lines"},
                       Scenario{"garbage", {"--fault", "garbage", "--at", "2"}, "illegal_move"},
                       Scenario{"long_line", {"--fault", "long-line", "--at", "2"}, "malformed_output"},
                       Scenario{"line_70k", {"--fault", "line-70k", "--at", "2"}, "malformed_output"},
