@@ -49,37 +49,6 @@ std::optional<std::string> Game::play(std::string_view text) {
   return std::nullopt;
 }
 
-std::string Game::drawing() const {
-  const int m = variant_.pits;
-  const bool stores = variant_.has_stores();
-  const int north_first = stores ? m + 1 : m;
-  auto cell = [](int n) {
-    std::string s = std::to_string(n);
-    return std::string(s.size() < 3 ? 3 - s.size() : 0, ' ') + s + " ";
-  };
-  std::string top = "        ", bottom = "        ", labels_n = "  N:    ", labels_s = "  S:    ";
-  for (int i = m - 1; i >= 0; --i) {
-    top += cell(position_.cell[north_first + i]);
-    labels_n += " " + std::string(i + 1 < 10 ? " " : "") + std::to_string(i + 1) + " ";
-  }
-  for (int i = 0; i < m; ++i) {
-    bottom += cell(position_.cell[i]);
-    labels_s += " " + std::string(i + 1 < 10 ? " " : "") + std::to_string(i + 1) + " ";
-  }
-  const std::string north_score = std::to_string(score(Side::North)), south_score = std::to_string(score(Side::South));
-  std::string out;
-  out += labels_n + "  (North's pits, numbered from North's left)\n";
-  auto trimmed = [](std::string row) { return row.erase(row.find_last_not_of(' ') + 1); };
-  out += trimmed(top) + "\n";
-  out += (stores ? " [" : " (") + std::string(north_score.size() < 3 ? 3 - north_score.size() : 0, ' ') + north_score +
-         (stores ? "]" : ")") + std::string(4 * m, ' ') + (stores ? "[" : "(") +
-         std::string(south_score.size() < 3 ? 3 - south_score.size() : 0, ' ') + south_score + (stores ? "]" : ")") +
-         (stores ? "   North store left, South store right\n" : "   captured: North left, South right\n");
-  out += trimmed(bottom) + "\n";
-  out += labels_s + "  (South's pits)\n";
-  return out;
-}
-
 const char* outcome_name(Outcome o) {
   switch (o) {
     case Outcome::SouthWins: return "south";

@@ -40,9 +40,6 @@ class Game {
   // Parses, checks and plays one move; on error the game is unchanged.
   std::optional<std::string> play(std::string_view move_text);
 
-  // A drawing of the board for people (North on top, each row in board order).
-  std::string drawing() const;
-
   bool operator==(const Game&) const = default;
 
  private:
