@@ -94,9 +94,11 @@ void validate(const TournamentConfig& c) {
     }
     if (e.time_margin_ms > kMaxTimeMs) throw ConfigError(at + ".time_margin_ms: at most a week (" + std::to_string(kMaxTimeMs) + ")");
     if (e.tc) check_limits(*e.tc, at + ".time_control");
+    // Only "inf" (no clock) makes an unlimited time control: a time_control object needs a limit.
     if (!c.tc_for(e).limited())
-      throw ConfigError(at + ".time_control: engine '" + e.name +
-                        "' has no time control; set time_control for the tournament or the engine");
+      throw ConfigError(at + ".time_control: " + (e.tc ? "the engine's" : "the tournament's") +
+                        " time_control \"inf\" (no clock) needs a depth, nodes or movetime limit for engine '" + e.name +
+                        "' ({\"depth\": 8} in a config file, " + (e.tc ? "depth=8 in --engine)" : "--depth 8 on the command line)"));
   }
   if (c.kind != Kind::Gauntlet && c.gauntlet_players_given)  // a round robin would ignore it silently
     throw ConfigError("gauntlet_players: only for a gauntlet (\"kind\": \"gauntlet\", or --kind gauntlet)");

@@ -1,5 +1,6 @@
 #include "config/config_json.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -79,6 +80,19 @@ void parse_openings(const json& j, const std::string& path, OpeningsConfig& o) {
   for (const char* key : file_only)
     if (r.has(key) && o.source != OpeningsConfig::Source::File)
       throw ConfigError(r.path(key) + ": only for openings from a file (\"source\": \"file\"), but the source is \"" + source + "\"");
+}
+
+// "line L, column C" of the byte a parse error stopped at. The library's own column is 0 when
+// it looked one character ahead past a line end. `byte` counts from 1 and points at the
+// offending character (one past the end at the end of the input); a newline there belongs to
+// the line it ends. The column counts UTF-8 characters, as editors do.
+std::string text_position(const std::string& text, std::size_t byte) {
+  const std::size_t at = std::min(byte == 0 ? 0 : byte - 1, text.size());
+  const std::size_t line_start = at == 0 ? 0 : text.rfind('\n', at - 1) + 1;  // npos + 1 == 0: the first line
+  std::size_t line = 1, column = 1;
+  for (std::size_t i = 0; i < line_start; ++i) line += text[i] == '\n';
+  for (std::size_t i = line_start; i < at; ++i) column += (static_cast<unsigned char>(text[i]) & 0xC0) != 0x80;
+  return "line " + std::to_string(line) + ", column " + std::to_string(column);
 }
 
 }  // namespace
@@ -233,6 +247,8 @@ void apply_file(const std::string& path, TournamentConfig& config) {
     // stopped at, which may not be printable: keep the position and the reason, readable.
     std::string why = e.what();
     if (const auto end = why.find("] "); why.starts_with("[json.exception") && end != std::string::npos) why.erase(0, end + 2);
+    if (const auto colon = why.find(": "); why.starts_with("parse error at line ") && colon != std::string::npos)
+      why = "parse error at " + text_position(text, e.byte) + why.substr(colon);
     for (char& ch : why)
       if (static_cast<unsigned char>(ch) < 0x20 || static_cast<unsigned char>(ch) >= 0x7f) ch = '?';
     throw ConfigError("config file '" + path + "' is not valid JSON: " + why);

@@ -52,18 +52,19 @@ std::optional<TimeControl> parse_clock(std::string_view text, std::string& error
   }
   const auto b = parse_seconds(base);
   const auto i = inc ? parse_seconds(*inc) : std::optional<double>(0.0);
-  if (!b || !i || *b <= 0) {
-    error = "'" + std::string(text) + "' is not a time control; expected seconds (at most a week) as in \"10+0.1\", \"40/60+0\" or \"inf\"";
+  const std::string forms = "expected seconds (at most a week) as in \"10+0.1\", \"40/60+0\" or \"inf\"";
+  if (!b || !i) {
+    error = "'" + std::string(text) + "' is not a time control; " + forms;
+    return std::nullopt;
+  }
+  if (*b == 0) {  // a clock that starts empty loses on the first move; "inf" is the way to say no clock
+    error = "'" + std::string(text) + "': the base time must be more than 0 (at least 0.001 s); " + forms;
     return std::nullopt;
   }
   tc.base_ms = std::llround(*b * 1000.0);
   tc.increment_ms = std::llround(*i * 1000.0);
   if (tc.base_ms == 0 || (*i > 0 && tc.increment_ms == 0)) {  // clocks run in whole milliseconds
     error = "'" + std::string(text) + "': times below a millisecond (0.001) cannot be kept";
-    return std::nullopt;
-  }
-  if (tc.base_ms <= 0) {
-    error = "'" + std::string(text) + "': the base time must be at least 1 ms";
     return std::nullopt;
   }
   return tc;

@@ -1,5 +1,6 @@
 #include "openings/openings.h"
 
+#include <cerrno>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -38,12 +39,17 @@ std::vector<Opening> load_file(const std::string& path, const std::string& varia
   // device such as /dev/zero was read until the memory ran out.
   using std::filesystem::file_type;
   std::error_code ec;
-  const auto type = std::filesystem::status(path, ec).type();  // none or not_found: the open below says why
+  const auto type = std::filesystem::status(path, ec).type();
+  if (ec) throw config::ConfigError("openings.file: cannot read '" + path + "': " + ec.message());  // missing, or a file used as a folder on its path
   if (type == file_type::directory) throw config::ConfigError("openings.file: '" + path + "' is a folder");
   if (type == file_type::block || type == file_type::character || type == file_type::socket || type == file_type::unknown)
     throw config::ConfigError("openings.file: '" + path + "' is not a file");
+  errno = 0;
   std::ifstream in(path);
-  if (!in) throw config::ConfigError("openings.file: cannot read '" + path + "'");
+  if (!in) {  // the file itself refuses (no read permission): the open's errno says so
+    const int why = errno;
+    throw config::ConfigError("openings.file: cannot read '" + path + "'" + (why ? ": " + std::generic_category().message(why) : ""));
+  }
   constexpr std::size_t kMaxBytes = std::size_t{64} << 20;  // the config file's bound too
   std::size_t bytes = 0;
   std::vector<Opening> out;

@@ -12,7 +12,10 @@
 
 #include <cctype>
 #include <cerrno>
+#include <cstring>
 #include <filesystem>
+#include <fstream>
+#include <system_error>
 #include <thread>
 
 #include <boost/asio/read.hpp>
@@ -47,14 +50,39 @@ std::string resolve_program(const std::string& program, const std::string& workd
     const std::string path = program.front() == '/' || workdir.empty() ? program : workdir + "/" + program;
     const std::string shown = path == program ? "'" + program + "'" : "'" + program + "' (in '" + workdir + "')";
     struct stat st {};
-    if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) throw SpawnError(shown + " is a folder, not a program");
-    if (::access(path.c_str(), X_OK) != 0) throw SpawnError(shown + " is not an executable file" + hint);
+    if (::stat(path.c_str(), &st) != 0) {
+      if (errno == ENOENT || errno == ENOTDIR) throw SpawnError(shown + " does not exist" + hint);
+      throw SpawnError(shown + " cannot be reached: " + std::strerror(errno));  // a folder on the way is closed, say
+    }
+    if (S_ISDIR(st.st_mode)) throw SpawnError(shown + " is a folder, not a program");
+    if (::access(path.c_str(), X_OK) != 0) throw SpawnError(shown + " is not an executable file (no execute permission)" + hint);
     // Absolute, so that exec after the change of directory finds the same file.
     return std::filesystem::absolute(path).lexically_normal().string();
   }
   auto found = bp::search_path(program);
   if (found.empty()) throw SpawnError("'" + program + "' was not found in PATH" + hint);
   return found.string();
+}
+
+// The program a script's "#!" line names, or "" if the file does not start with one.
+std::string interpreter_of(const std::string& file) {
+  std::ifstream in(file, std::ios::binary);
+  std::string first;
+  if (!in || !std::getline(in, first) || !first.starts_with("#!")) return "";
+  const auto start = first.find_first_not_of(" \t", 2);
+  if (start == std::string::npos) return "";
+  return first.substr(start, first.find_first_of(" \t\r", start) - start);
+}
+
+// Why exec refused `exe`, which exists and is executable (resolve_program checked). For a
+// script, exec reports its interpreter's errors as its own ("No such file or directory").
+std::string exec_failure(const std::string& exe, const std::system_error& e) {
+  // (boost names the failed call first: "fork() failed: ..." is no fault of the interpreter)
+  const std::string interpreter = std::string_view(e.what()).starts_with("execve") ? interpreter_of(exe) : "";
+  if (interpreter.empty()) return "cannot start '" + exe + "': " + e.what();
+  const std::string start = "'" + exe + "' exists, but its interpreter '" + interpreter + "' (from its #! line) ";
+  if (e.code().value() == ENOENT) return start + "cannot be found";
+  return start + "cannot be started: " + e.code().message();
 }
 
 // Async-signal-safe: runs between fork and exec.
@@ -113,6 +141,8 @@ Process::Process(const SpawnSpec& spec, ChildRegistry& registry, std::shared_ptr
                     bp::extend::on_exec_setup = in_child);
     pid_ = child.id();
     child.detach();  // this class waits for and reaps the child itself
+  } catch (const std::system_error& e) {  // boost's process_error: the errno of fork or exec
+    throw SpawnError(exec_failure(exe, e));
   } catch (const std::exception& e) {
     throw SpawnError("cannot start '" + exe + "': " + e.what());
   }
@@ -123,8 +153,13 @@ Process::Process(const SpawnSpec& spec, ChildRegistry& registry, std::shared_ptr
     shutdown("", std::chrono::milliseconds(0));
     throw SpawnError("the arena is shutting down");
   }
-  if (log_) log_->line('#', "started pid " + std::to_string(pid_) + ": " + exe);
-  start_stderr_read();
+  try {
+    if (log_) log_->line('#', "started pid " + std::to_string(pid_) + ": " + exe);
+    start_stderr_read();
+  } catch (...) {  // (out of memory) no destructor will run for a constructor that throws: reap the child here
+    shutdown("", std::chrono::milliseconds(0));
+    throw;
+  }
 }
 
 Process::~Process() { shutdown("", std::chrono::milliseconds(0)); }

@@ -1,8 +1,10 @@
 #pragma once
 // One child process with line-based pipes, driven by asio with an absolute deadline on every
 // wait. Spawned from an argument vector (never through a shell), in its own process group, with
-// only stdin/stdout/stderr inherited. stdout is read as bounded lines; stderr is drained all the
-// time (to the log, or discarded) so the child can never block on it.
+// only stdin/stdout/stderr inherited. stdout is read as bounded lines. stderr is drained (to the
+// log, or discarded) only while this class is reading from, writing to or shutting down the
+// child: a child that writes more than the pipe holds (64 KB on Linux) between those calls waits
+// until the next one.
 //
 // Shutdown: the quit command, a grace period, then SIGKILL to the whole process group, then
 // the child is reaped. The destructor does this too, so no child outlives its Process.

@@ -224,7 +224,7 @@ TEST(Check, UsageErrors) {
   r = run({ARENA_EXE, "check", "/no/such/engine"}, d, "missing");
   EXPECT_EQ(r.code, 1);
   EXPECT_NE(r.out.find("[FAIL] start: expected the program starts and is still running to answer 'umi'; got '/no/such/engine' "
-                       "is not an executable file"),
+                       "does not exist"),
             std::string::npos)
       << r.out;
   r = run({ARENA_EXE, "check", "--help"}, d, "help");

@@ -193,6 +193,18 @@ TEST(Config, TimeControlText) {
   EXPECT_FALSE(parse_clock("inf", err)->limited());
 }
 
+// A zero base was "not a time control" without a reason; the accepted forms stay in the message.
+TEST(Config, AZeroBaseTimeSaysWhy) {
+  std::string err;
+  EXPECT_FALSE(parse_clock("0+0", err));
+  EXPECT_EQ(err, "'0+0': the base time must be more than 0 (at least 0.001 s); expected seconds (at most a week) as in "
+                 "\"10+0.1\", \"40/60+0\" or \"inf\"");
+  EXPECT_FALSE(parse_clock("40/0+0", err));
+  EXPECT_EQ(err.rfind("'40/0+0': the base time must be more than 0 (at least 0.001 s); expected seconds", 0), 0u) << err;
+  EXPECT_FALSE(parse_clock("fast", err));
+  EXPECT_EQ(err, "'fast' is not a time control; expected seconds (at most a week) as in \"10+0.1\", \"40/60+0\" or \"inf\"");
+}
+
 TEST(Config, EngineFlag) {
   auto e = arena::cli::parse_engine_flag("name=g cmd=/bin/g arg=-q arg=--x dir=/tmp option.Skill=3 margin=50 depth=4");
   EXPECT_EQ(e.name, "g");
@@ -308,4 +320,55 @@ TEST(Config, LimitsNamesAndPathsAreCheckedWhateverTheSource) {
   EXPECT_EQ(err, "'1+0.0001': times below a millisecond (0.001) cannot be kept");
   EXPECT_FALSE(parse_clock("0.0004", err));
   EXPECT_EQ(parse_clock("604800+0.001", err)->increment_ms, 1);
+}
+
+namespace {
+
+// Where apply_file says a config file's JSON goes wrong: its message from "parse error at".
+std::string syntax_error_of(const std::string& text) {
+  const auto path = std::filesystem::temp_directory_path() / ("arena-syntax-" + std::to_string(::getpid()) + ".json");
+  std::ofstream(path, std::ios::binary) << text;
+  std::string message;
+  try {
+    TournamentConfig c;
+    apply_file(path.string(), c);
+  } catch (const ConfigError& e) {
+    message = e.what();
+  }
+  std::filesystem::remove(path);
+  const auto at = message.find("parse error at ");
+  return at == std::string::npos ? message : message.substr(at);
+}
+
+}  // namespace
+
+// The JSON library reports column 0 when it stopped after looking past a line end: the column
+// is now counted from the byte it stopped at, in characters from 1, and a bad newline inside a
+// string is placed at the end of its own line.
+TEST(Config, JsonSyntaxErrorsNameTheirLineAndColumn) {
+  EXPECT_EQ(syntax_error_of("{\n  \"rounds\": 01\n}\n"),
+            "parse error at line 2, column 14: syntax error while parsing object - unexpected number literal; expected '}'");
+  EXPECT_EQ(syntax_error_of("{\r\n  \"rounds\": 01\r\n}\r\n").rfind("parse error at line 2, column 14: ", 0), 0u);
+  EXPECT_EQ(syntax_error_of("{\n  \"name\": \"ab\ncd\"\n}\n").rfind("parse error at line 2, column 14: ", 0), 0u);
+  EXPECT_EQ(syntax_error_of("{\"rounds\": 1,}").rfind("parse error at line 1, column 14: ", 0), 0u);
+  EXPECT_EQ(syntax_error_of("{\"name\": \"\xC3\xA9\", x}").rfind("parse error at line 1, column 15: ", 0), 0u)
+      << "é is one column";
+  EXPECT_EQ(syntax_error_of("{\n  \"a\": 1").rfind("parse error at line 2, column 9: ", 0), 0u) << "the end of the input";
+  EXPECT_EQ(syntax_error_of("").rfind("parse error at line 1, column 1: ", 0), 0u);
+}
+
+// "inf" was reported as no time control at all, though the user set one: the message now says
+// that "inf" needs another limit, and whose "inf" it is.
+TEST(Config, InfWithoutALimitSaysWhatItNeeds) {
+  EXPECT_EQ(error_of({{"time_control", "inf"}}),
+            "engines[0].time_control: the tournament's time_control \"inf\" (no clock) needs a depth, nodes or movetime "
+            "limit for engine 'a' ({\"depth\": 8} in a config file, --depth 8 on the command line)");
+  EXPECT_EQ(error_of({{"time_control", "inf"}, {"engines", {{{"name", "a"}, {"command", "x"}, {"time_control", {{"depth", 3}}}},
+                                                           {{"name", "b"}, {"command", "y"}}}}}),
+            "engines[1].time_control: the tournament's time_control \"inf\" (no clock) needs a depth, nodes or movetime "
+            "limit for engine 'b' ({\"depth\": 8} in a config file, --depth 8 on the command line)");
+  EXPECT_EQ(flags_error("name=a cmd=x tc=inf"),
+            "engines[0].time_control: the engine's time_control \"inf\" (no clock) needs a depth, nodes or movetime limit "
+            "for engine 'a' ({\"depth\": 8} in a config file, depth=8 in --engine)");
+  EXPECT_EQ(flags_error("name=a cmd=x tc=inf depth=3"), "");
 }

@@ -162,7 +162,7 @@ TEST(Integration, BadFlagsAndConfigsGiveOneClearError) {
   EXPECT_NE(r.err.find("option 'Seed': -4 is outside the engine's range"), std::string::npos) << r.err;
 
   r = run(arena_run(d, {"--engine", "name=a cmd=/no/such/engine", "--engine", "name=b cmd=" GREEDY_BOT}), d, "missing");
-  EXPECT_EQ(r.err, "arena run: engines[0] 'a': '/no/such/engine' is not an executable file\n");
+  EXPECT_EQ(r.err, "arena run: engines[0] 'a': '/no/such/engine' does not exist\n");
   r = run(arena_run(d, {"--engine", "name=a cmd=" + d.path.string(), "--engine", "name=b cmd=" GREEDY_BOT}), d, "folder");
   EXPECT_EQ(r.err, "arena run: engines[0] 'a': '" + d.path.string() + "' is a folder, not a program\n");
   std::ofstream(d / "a-file") << "";
@@ -363,7 +363,7 @@ TEST(Integration, BenchWithAMissingBotSaysSo) {
   TempDir d;
   const auto r = run({ARENA_EXE, "bench", "--bot", "/no/such/bot", "--games", "4", "-j", "2"}, d);
   EXPECT_EQ(r.code, 2);
-  EXPECT_EQ(r.err, "arena bench: the bot '/no/such/bot' could not be started: '/no/such/bot' is not an executable file\n");
+  EXPECT_EQ(r.err, "arena bench: the bot '/no/such/bot' could not be started: '/no/such/bot' does not exist\n");
 }
 
 // A board too small for four-move openings plays from the start (it aborted); a bench without

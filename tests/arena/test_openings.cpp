@@ -1,7 +1,9 @@
 // Random openings from the rules alone (no filter engine here; the integration tests run one).
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <optional>
 #include <stdexcept>
@@ -56,5 +58,25 @@ TEST(OpeningsFile, AFolderOrADeviceIsRefusedByName) {
   };
   EXPECT_EQ(message("/"), "openings.file: '/' is a folder");
   EXPECT_EQ(message("/dev/zero"), "openings.file: '/dev/zero' is not a file");
-  EXPECT_EQ(message("/nonexistent/openings.txt"), "openings.file: cannot read '/nonexistent/openings.txt'");
+}
+
+// A file that cannot be read says why (the message used to stop at "cannot read 'nope.txt'").
+TEST(OpeningsFile, AnUnreadableFileSaysWhy) {
+  auto message = [](const std::string& path) -> std::string {
+    try {
+      arena::openings::load_file(path, "kalah(6,4)");
+    } catch (const arena::config::ConfigError& e) {
+      return e.what();
+    }
+    return "";
+  };
+  EXPECT_EQ(message("/nonexistent/openings.txt"), "openings.file: cannot read '/nonexistent/openings.txt': No such file or directory");
+  const std::string file = ::testing::TempDir() + "openings-unreadable.txt";
+  std::ofstream(file) << "# no positions\n";
+  EXPECT_EQ(message(file + "/inside.txt"), "openings.file: cannot read '" + file + "/inside.txt': Not a directory");
+  std::filesystem::permissions(file, std::filesystem::perms::none);
+  if (::geteuid() != 0) {  // root reads any file
+    EXPECT_EQ(message(file), "openings.file: cannot read '" + file + "': Permission denied");
+  }
+  std::remove(file.c_str());
 }

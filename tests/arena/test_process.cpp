@@ -107,14 +107,37 @@ TEST(Process, InterruptKillsEverything) {
 
 TEST(Process, SpawnErrorsSayWhy) {
   ChildRegistry reg;
-  try {
-    Process p({"/no/such/engine", {}, "", 1024}, reg, nullptr);
-    FAIL();
-  } catch (const SpawnError& e) {
-    EXPECT_NE(std::string(e.what()).find("is not an executable file"), std::string::npos);
-  }
   EXPECT_THROW(Process({"no-such-engine-in-path", {}, "", 1024}, reg, nullptr), SpawnError);
   EXPECT_THROW(Process({"sleep", {"1"}, "/no/such/dir", 1024}, reg, nullptr), SpawnError);
+  EXPECT_EQ(reg.size(), 0u);
+}
+
+// A missing program, a file without execute permission, a folder and a script whose #! names a
+// missing interpreter each get their own reason (a missing file was "not an executable file", a
+// missing interpreter "execve failed: No such file or directory").
+TEST(Process, EachReasonAProgramCannotStartIsNamed) {
+  ChildRegistry reg;
+  TempDir d;
+  auto message = [&](const std::string& program) -> std::string {
+    try {
+      Process p({program, {}, "", 1024}, reg, nullptr);
+    } catch (const SpawnError& e) {
+      return e.what();
+    }
+    return "started";
+  };
+  EXPECT_EQ(message("/no/such/engine"), "'/no/such/engine' does not exist");
+  std::ofstream(d / "plain.txt") << "not a program\n";
+  fs::permissions(d / "plain.txt", fs::perms::owner_read | fs::perms::owner_write);
+  EXPECT_EQ(message(d / "plain.txt"), "'" + d / "plain.txt" + "' is not an executable file (no execute permission)");
+  EXPECT_EQ(message(d.path.string()), "'" + d.path.string() + "' is a folder, not a program");
+  std::ofstream(d / "bot.py") << "#!  /no/such/python3 -u\nprint('umiok')\n";
+  fs::permissions(d / "bot.py", fs::perms::owner_all);
+  EXPECT_EQ(message(d / "bot.py"), "'" + d / "bot.py" + "' exists, but its interpreter '/no/such/python3' (from its #! line) cannot be found");
+  std::ofstream(d / "bot.sh") << "#!" + d / "plain.txt" + "\n";  // an interpreter that is no program
+  fs::permissions(d / "bot.sh", fs::perms::owner_all);
+  EXPECT_EQ(message(d / "bot.sh"),
+            "'" + d / "bot.sh" + "' exists, but its interpreter '" + d / "plain.txt" + "' (from its #! line) cannot be started: Permission denied");
   EXPECT_EQ(reg.size(), 0u);
 }
 
@@ -140,7 +163,7 @@ TEST(Process, ARelativeCommandIsFoundInTheEnginesWorkingDirectory) {
     Process p({"./where.sh", {}, d.path.string(), 1024}, reg, nullptr);
     FAIL();
   } catch (const SpawnError& e) {
-    EXPECT_NE(std::string(e.what()).find("'./where.sh' (in '" + d.path.string() + "') is not an executable file"), std::string::npos)
+    EXPECT_NE(std::string(e.what()).find("'./where.sh' (in '" + d.path.string() + "') does not exist"), std::string::npos)
         << e.what();
   }
   EXPECT_EQ(reg.size(), 0u);

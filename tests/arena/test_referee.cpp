@@ -188,6 +188,6 @@ TEST(Referee, AnEngineThatCannotBeExecutedDecidesNoGame) {
     match::play_game(params(), b, missing);
     FAIL() << "a game was decided";
   } catch (const engine::EngineUnavailable& e) {
-    EXPECT_EQ(std::string(e.what()), "engine 'missing' cannot be started: '/no/such/engine' is not an executable file");
+    EXPECT_EQ(std::string(e.what()), "engine 'missing' cannot be started: '/no/such/engine' does not exist");
   }
 }

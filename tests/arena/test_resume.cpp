@@ -211,7 +211,7 @@ TEST(Integration, AProgramGoneMidRunStopsTheRunAndAResumeFinishesIt) {
                             "2", "-j", "1"});
   const auto first = run(argv, d, "first");
   EXPECT_EQ(first.code, 2) << first.err;
-  EXPECT_NE(first.err.find("engine 'crashy' cannot be started: '" + wrapper + "' is not an executable file, though it started earlier"),
+  EXPECT_NE(first.err.find("engine 'crashy' cannot be started: '" + wrapper + "' does not exist, though it started earlier"),
             std::string::npos) << first.err;
   EXPECT_NE(first.err.find("run the same command to resume"), std::string::npos) << first.err;
   const auto recorded = games_of(d / "r.jsonl");
