@@ -45,38 +45,36 @@ TEST(OpeningsFile, AByteOrderMarkAndCrLfAreRead) {
   std::remove(path.c_str());
 }
 
+namespace {
+
+// Why load_file refuses `path` (empty if it does not).
+std::string refusal(const std::string& path) {
+  try {
+    arena::openings::load_file(path, "kalah(6,4)");
+  } catch (const arena::config::ConfigError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+}  // namespace
+
 // An openings file must be a file (or a pipe): a folder is named as one, and a device such as
 // /dev/zero is refused before a byte is read (it used to be read until the memory ran out).
 TEST(OpeningsFile, AFolderOrADeviceIsRefusedByName) {
-  auto message = [](const std::string& path) -> std::string {
-    try {
-      arena::openings::load_file(path, "kalah(6,4)");
-    } catch (const arena::config::ConfigError& e) {
-      return e.what();
-    }
-    return "";
-  };
-  EXPECT_EQ(message("/"), "openings.file: '/' is a folder");
-  EXPECT_EQ(message("/dev/zero"), "openings.file: '/dev/zero' is not a file");
+  EXPECT_EQ(refusal("/"), "openings.file: '/' is a folder");
+  EXPECT_EQ(refusal("/dev/zero"), "openings.file: '/dev/zero' is not a file");
 }
 
 // A file that cannot be read says why (the message used to stop at "cannot read 'nope.txt'").
 TEST(OpeningsFile, AnUnreadableFileSaysWhy) {
-  auto message = [](const std::string& path) -> std::string {
-    try {
-      arena::openings::load_file(path, "kalah(6,4)");
-    } catch (const arena::config::ConfigError& e) {
-      return e.what();
-    }
-    return "";
-  };
-  EXPECT_EQ(message("/nonexistent/openings.txt"), "openings.file: cannot read '/nonexistent/openings.txt': No such file or directory");
+  EXPECT_EQ(refusal("/nonexistent/openings.txt"), "openings.file: cannot read '/nonexistent/openings.txt': No such file or directory");
   const std::string file = ::testing::TempDir() + "openings-unreadable.txt";
   std::ofstream(file) << "# no positions\n";
-  EXPECT_EQ(message(file + "/inside.txt"), "openings.file: cannot read '" + file + "/inside.txt': Not a directory");
+  EXPECT_EQ(refusal(file + "/inside.txt"), "openings.file: cannot read '" + file + "/inside.txt': Not a directory");
   std::filesystem::permissions(file, std::filesystem::perms::none);
   if (::geteuid() != 0) {  // root reads any file
-    EXPECT_EQ(message(file), "openings.file: cannot read '" + file + "': Permission denied");
+    EXPECT_EQ(refusal(file), "openings.file: cannot read '" + file + "': Permission denied");
   }
   std::remove(file.c_str());
 }
