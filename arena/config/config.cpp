@@ -142,8 +142,9 @@ void validate(const TournamentConfig& c) {
     if (part.string().size() > 255) throw ConfigError("output.dir: a folder name longer than 255 bytes");
   if (c.output.results.size() > kMaxFileName)
     throw ConfigError("output.results: at most " + std::to_string(kMaxFileName) + " bytes (a .lock file goes beside it)");
-  if (!c.output.results.empty() && !plain_file_name(c.output.results))
-    throw ConfigError("output.results: must be a file name inside output.dir (no '/'), got \"" + c.output.results + "\"");
+  if (!c.output.results.empty() && (!plain_file_name(c.output.results) || !printable(c.output.results)))
+    throw ConfigError("output.results: must be a file name inside output.dir (no '/', no control characters), got \"" +
+                      c.output.results + "\"");
 }
 
 std::string concurrency_warning(int concurrency, unsigned cores) {

@@ -9,13 +9,16 @@
 #include <vector>
 
 #include "config/time_control.h"
+#include "text/tokens.h"
 
 namespace arena::config {
 
 // Every malformed field or flag ends up as one of these, with the field named in the message.
+// The message quotes what it refuses, so its control characters (an escape sequence, a newline,
+// a NUL) are shown as '?': it stays one line that cannot recolour the terminal.
 class ConfigError : public std::runtime_error {
  public:
-  using std::runtime_error::runtime_error;
+  explicit ConfigError(const std::string& message) : std::runtime_error(mancala::text::printable(message)) {}
 };
 
 struct EngineConfig {

@@ -53,7 +53,14 @@ TEST(Config, EveryMalformedFieldIsNamed) {
   EXPECT_EQ(error_of({{"openings", {{"source", "file"}}}}), "openings.file: openings from a file need the file's path");
   EXPECT_EQ(error_of({{"openings", {{"plies", 0}}}}).rfind("openings.plies: expected an integer from 1 to 200", 0), 0u);
   EXPECT_EQ(error_of({{"output", {{"results", "../escape.jsonl"}}}}),
-            "output.results: must be a file name inside output.dir (no '/'), got \"../escape.jsonl\"");
+            "output.results: must be a file name inside output.dir (no '/', no control characters), got \"../escape.jsonl\"");
+  // What a message quotes is shown, not obeyed: an escape sequence, a newline or a NUL is a '?'
+  // (a NUL cut the message short; the others recoloured the terminal or broke the line).
+  EXPECT_EQ(error_of({{"output", {{"results", "x\x1b[31mR\ny.jsonl"}}}}),
+            "output.results: must be a file name inside output.dir (no '/', no control characters), got \"x?[31mR?y.jsonl\"");
+  EXPECT_EQ(error_of({{"anchor", std::string("no\0body\r", 8)}}), "anchor: no engine is named 'no?body?'");
+  EXPECT_EQ(error_of({{"name", std::string("x\0y", 3)}}),
+            "name: must be a plain name (no '/', no control characters, UTF-8), got \"x?y\"");
   EXPECT_EQ(error_of({{"anchor", "nobody"}}), "anchor: no engine is named 'nobody'");
   EXPECT_EQ(error_of({{"sprt", {{"elo0", 5}, {"elo1", 0}}}}), "sprt.elo1: must be greater than sprt.elo0");
   EXPECT_EQ(error_of({{"sprt", {{"alpha", 2}}}}).rfind("sprt.alpha: expected a number", 0), 0u);
