@@ -1,9 +1,9 @@
 #include "notation.h"
 
-#include <charconv>
 #include <vector>
 
 #include "rules.h"
+#include "small_text.h"
 
 namespace mancala {
 
@@ -19,23 +19,8 @@ const char* phase_name(Phase p) {
 
 namespace {
 
-bool to_int(std::string_view s, int& out) {
-  // Digits only: from_chars would take "-0" (a sign) as 0.
-  if (s.empty() || s.size() > 4 || s[0] < '0' || s[0] > '9') return false;
-  auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
-  return ec == std::errc() && ptr == s.data() + s.size() && out >= 0;
-}
-
-std::vector<std::string_view> split(std::string_view s, char sep) {
-  std::vector<std::string_view> parts;
-  std::size_t start = 0;
-  for (std::size_t i = 0; i <= s.size(); ++i)
-    if (i == s.size() || s[i] == sep) {
-      parts.push_back(s.substr(start, i - start));
-      start = i + 1;
-    }
-  return parts;
-}
+using detail::read_small_count;
+using detail::split_at;
 
 int total_on_board(const Variant& v, const Position& p) {
   int sum = 0;
@@ -62,10 +47,10 @@ Expected<Move> parse_move(const Variant& v, const Position& pos, std::string_vie
   if (pos.over) return Error{what + "the game is over"};
   return visit_rules(v, [&](const auto& rules) -> Expected<Move> {
     if (v.family == Family::Bedouin && pos.phase == Phase::Distribute) {
-      auto parts = split(text, ',');
+      auto parts = split_at(text, ',');
       int n[4];
-      if (parts.size() != 4 || !to_int(parts[0], n[0]) || !to_int(parts[1], n[1]) || !to_int(parts[2], n[2]) ||
-          !to_int(parts[3], n[3]))
+      if (parts.size() != 4 || !read_small_count(parts[0], n[0]) || !read_small_count(parts[1], n[1]) ||
+          !read_small_count(parts[2], n[2]) || !read_small_count(parts[3], n[3]))
         return Error{what + "South must distribute: expected a,b,c,d (four counts, South pit 3, South pit 4, "
                             "North pit 3, North pit 4)"};
       if (n[0] + n[1] + n[2] + n[3] != v.counters)
@@ -78,7 +63,7 @@ Expected<Move> parse_move(const Variant& v, const Position& pos, std::string_vie
     }
     if (pos.phase == Phase::Choose) return Error{what + "North must answer the distribution with keep or flip"};
     int pit = 0;
-    if (!to_int(text, pit)) return Error{what + "expected a pit number from 1 to " + std::to_string(rules.pits())};
+    if (!read_small_count(text, pit)) return Error{what + "expected a pit number from 1 to " + std::to_string(rules.pits())};
     if (pit < 1 || pit > rules.pits())
       return Error{what + "there is no pit " + std::to_string(pit) + " (pits are 1 to " +
                    std::to_string(rules.pits()) + ")"};
@@ -113,18 +98,18 @@ Expected<Position> parse_row(const Variant& v, std::string_view field, const cha
   const std::string where = std::string(who) + " field " + quoted(field) + ": ";
   auto colon = field.find(':');
   if (colon == std::string_view::npos) return Error{where + "expected <pits>:<store>, e.g. 4,4,4,4,4,4:0"};
-  auto pits = split(field.substr(0, colon), ',');
+  auto pits = split_at(field.substr(0, colon), ',');
   if (static_cast<int>(pits.size()) != v.pits)
     return Error{where + "expected " + std::to_string(v.pits) + " pit counts, found " + std::to_string(pits.size())};
   const int limit = v.total_seeds();
   for (int i = 0; i < v.pits; ++i) {
     int n = 0;
-    if (!to_int(pits[i], n)) return Error{where + "pit " + std::to_string(i + 1) + " " + quoted(pits[i]) + " is not a count"};
+    if (!read_small_count(pits[i], n)) return Error{where + "pit " + std::to_string(i + 1) + " " + quoted(pits[i]) + " is not a count"};
     if (n > limit) return Error{where + "pit " + std::to_string(i + 1) + " holds more than the game's " + std::to_string(limit) + " seeds"};
     p.cell[first + i] = static_cast<std::uint8_t>(n);
   }
   int score = 0;
-  if (!to_int(field.substr(colon + 1), score)) return Error{where + "the store/captures " + quoted(field.substr(colon + 1)) + " is not a count"};
+  if (!read_small_count(field.substr(colon + 1), score)) return Error{where + "the store/captures " + quoted(field.substr(colon + 1)) + " is not a count"};
   if (score > limit) return Error{where + "the store holds more than the game's " + std::to_string(limit) + " seeds"};
   if (score_slot >= 0) p.cell[score_slot] = static_cast<std::uint8_t>(score);
   else p.captured[score_slot == -1 ? 0 : 1] = static_cast<std::uint8_t>(score);
@@ -189,7 +174,7 @@ std::string check_consistency(const Variant& v, const Position& p) {
 
 Expected<VariantPosition> parse_position(std::string_view text) {
   if (text.size() > 400) return Error{"position: too long (" + std::to_string(text.size()) + " characters, at most 400)"};
-  auto fields = split(text, ' ');
+  auto fields = split_at(text, ' ');
   if (fields.empty() || fields[0].empty()) return Error{"position: empty text"};
   auto variant = parse_variant(fields[0]);
   if (!variant) return Error{"position: " + variant.error()};
@@ -221,7 +206,7 @@ Expected<VariantPosition> parse_position(std::string_view text) {
   }
   if (v.family == Family::Bedouin || v.family == Family::Mangala2) {
     int quiet = 0;
-    if (!to_int(fields.back(), quiet) || quiet > kQuietLimit)
+    if (!read_small_count(fields.back(), quiet) || quiet > kQuietLimit)
       return Error{"position: quiet-move field " + quoted(fields.back()) + ": expected a count from 0 to " + std::to_string(kQuietLimit)};
     p.quiet = static_cast<std::uint8_t>(quiet);
   }

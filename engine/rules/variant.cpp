@@ -1,7 +1,8 @@
 #include "variant.h"
 
-#include <charconv>
 #include <vector>
+
+#include "small_text.h"
 
 namespace mancala {
 
@@ -33,22 +34,8 @@ std::string Variant::spec() const {
 
 namespace {
 
-bool parse_int(std::string_view s, int& out) {
-  if (s.empty() || s.size() > 4) return false;
-  auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
-  return ec == std::errc() && ptr == s.data() + s.size();
-}
-
-std::vector<std::string_view> split_args(std::string_view s) {
-  std::vector<std::string_view> parts;
-  std::size_t start = 0;
-  for (std::size_t i = 0; i <= s.size(); ++i)
-    if (i == s.size() || s[i] == ',') {
-      parts.push_back(s.substr(start, i - start));
-      start = i + 1;
-    }
-  return parts;
-}
+using detail::read_small_count;
+using detail::split_at;
 
 // Refused input is shown cut short (quoted): a GUI may send anything, of any length.
 Error bad(std::string_view text, const std::string& why) { return Error{"bad variant " + quoted(text) + ": " + why}; }
@@ -66,16 +53,16 @@ Expected<Variant> parse_variant(std::string_view text) {
     args = text.substr(open + 1, text.size() - open - 2);
     has_args = true;
   }
-  std::vector<std::string_view> parts = has_args ? split_args(args) : std::vector<std::string_view>{};
+  std::vector<std::string_view> parts = has_args ? split_at(args, ',') : std::vector<std::string_view>{};
 
   if (name == "kalah") {
     Variant v = Variant::kalah();
     if (!has_args) return v;
     if (parts.size() < 2 || parts.size() > 3)
       return bad(text, "expected kalah(m,n) or kalah(m,n,empty)");
-    if (!parse_int(parts[0], v.pits) || v.pits < 1 || v.pits > kMaxPits)
+    if (!read_small_count(parts[0], v.pits) || v.pits < 1 || v.pits > kMaxPits)
       return bad(text, "pits per side must be a number from 1 to " + std::to_string(kMaxPits));
-    if (!parse_int(parts[1], v.seeds) || v.seeds < 1 || v.seeds > kMaxKalahSeeds)
+    if (!read_small_count(parts[1], v.seeds) || v.seeds < 1 || v.seeds > kMaxKalahSeeds)
       return bad(text, "seeds per pit must be a number from 1 to " + std::to_string(kMaxKalahSeeds));
     if (parts.size() == 3) {
       if (parts[2] != "empty") return bad(text, "third parameter must be 'empty' (the empty-capture rule)");
@@ -90,7 +77,7 @@ Expected<Variant> parse_variant(std::string_view text) {
   if (name == "bedouin") {
     Variant v = Variant::bedouin();
     if (!has_args) return v;
-    if (parts.size() != 1 || !parse_int(parts[0], v.counters) || v.counters < 1 ||
+    if (parts.size() != 1 || !read_small_count(parts[0], v.counters) || v.counters < 1 ||
         v.counters > kMaxBedouinCounters)
       return bad(text, "expected bedouin(K) with K from 1 to " + std::to_string(kMaxBedouinCounters));
     return v;

@@ -122,7 +122,7 @@ TEST(NotationReject, TextThatIsNotAPositionAtAll) {
       {"kalah(9,4) 4,4,4,4,4,4:0 4,4,4,4,4,4:0 s", "pits per side"},
       {"bedouin(0) 0,0,0,0,0,0:0 0,0,0,0,0,0:0 s distribute 0", "bedouin(K)"},
       {"chess rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "unknown game"},
-      {long_text.c_str(), "too long (440 characters)"},
+      {long_text.c_str(), "too long (440 characters, at most 400)"},
   });
   // A NUL byte inside a count is not a digit.
   const std::string nul("kalah(6,4) 4,4,4,4,4,4:0 4,4,4\0,4,4,4:0 s", 41);
