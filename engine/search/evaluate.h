@@ -134,28 +134,31 @@ int evaluate(const R& rules, const Position& p, bool plain) {
   }
   // Ring games.
   const int my_first = me == Side::South ? 0 : 6, their_first = me == Side::South ? 6 : 0;
-  int mine = 0, theirs = 0, nm = 0, nt = 0, om = 0, ot = 0, em = 0, et = 0;
+  // Counters on each side; non-empty holes; holes whose count is odd (Mangala II: 1, 3 or 5, which
+  // one more counter makes capturable); non-empty holes with an even count.
+  int mine = 0, theirs = 0, my_holes = 0, their_holes = 0, my_odd = 0, their_odd = 0, my_even = 0, their_even = 0;
   const bool m2 = v.family == Family::Mangala2;
   for (int i = 0; i < 6; ++i) {
     const int a = p.cell[my_first + i], b = p.cell[their_first + i];
     mine += a;
     theirs += b;
-    nm += a != 0;
-    nt += b != 0;
+    my_holes += a != 0;
+    their_holes += b != 0;
     if (m2) {
-      om += a == 1 || a == 3 || a == 5;
-      ot += b == 1 || b == 3 || b == 5;
+      my_odd += a == 1 || a == 3 || a == 5;
+      their_odd += b == 1 || b == 3 || b == 5;
     } else {
-      om += a & 1;
-      ot += b & 1;
+      my_odd += a & 1;
+      their_odd += b & 1;
     }
-    em += a && !(a & 1);
-    et += b && !(b & 1);
+    my_even += a && !(a & 1);
+    their_even += b && !(b & 1);
   }
   if (m2) {
-    const int gm = detail::mangala2_gain(p.cell.data(), my_first), gt = detail::mangala2_gain(p.cell.data(), their_first);
-    return base - 67 + 15 * mine - 14 * theirs + 120 * nm - 115 * nt + 23 * om - 27 * ot + 38 * em - 49 * et +
-           61 * gm - 34 * gt;
+    const int my_gain = detail::mangala2_gain(p.cell.data(), my_first);
+    const int their_gain = detail::mangala2_gain(p.cell.data(), their_first);
+    return base - 67 + 15 * mine - 14 * theirs + 120 * my_holes - 115 * their_holes + 23 * my_odd - 27 * their_odd +
+           38 * my_even - 49 * their_even + 61 * my_gain - 34 * their_gain;
   }
   // Bedouin: the best capture of one move for each side, played out (relays decide too much to
   // guess; costs about 15% of the speed, worth it at equal time).
@@ -169,9 +172,9 @@ int evaluate(const R& rules, const Position& p, bool plain) {
     return best;
   };
   const bool play = p.phase == Phase::Play;  // set-up phases: one forced sowing, no capture
-  const int gm = play ? exact(me) : 0, gt = play ? exact(~me) : 0;
-  return base + 37 + 5 * mine - 5 * theirs + 54 * nm - 65 * nt + 15 * om - 34 * ot + 40 * em - 31 * et + 66 * gm -
-         17 * gt;
+  const int my_gain = play ? exact(me) : 0, their_gain = play ? exact(~me) : 0;
+  return base + 37 + 5 * mine - 5 * theirs + 54 * my_holes - 65 * their_holes + 15 * my_odd - 34 * their_odd +
+         40 * my_even - 31 * their_even + 66 * my_gain - 17 * their_gain;
 }
 
 }  // namespace mancala::search
