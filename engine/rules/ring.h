@@ -111,8 +111,9 @@ inline int Board::sow(int from, int step) {
   return s.last;
 }
 
-// The search's table key: everything but the captures (the search stores values relative to the
-// capture difference, so positions that differ only in captured counters share an entry); the
+// The search's table key for Bedouin, and the part of Mangala II's that leaves its captures out:
+// everything but the captures (the search stores values relative to the capture difference, so
+// positions that differ only in captured counters share an entry); the
 // quiet-move counter is in, because it decides when the game ends. From the board words, so that
 // a child can be hashed before (and without) being read back from memory.
 inline std::uint64_t key_of(const Board& b, Side side, Phase phase, bool over, int quiet) {

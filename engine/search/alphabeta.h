@@ -140,7 +140,8 @@ class AlphaBeta {
   int noise(std::uint64_t key) const;
 
   // Table key: store games leave the stores out (values are stored relative to the store
-  // difference); ring games leave the captures out but keep the quiet-move counter.
+  // difference); Bedouin leaves the captures out; both ring games keep the quiet-move counter,
+  // and Mangala II South's captures (its result depends on the counts themselves).
   std::uint64_t key(const Position& p) const {
     return rules_.search_key(p);
   }

@@ -4,9 +4,9 @@
 // in a proof every entry is "solved" and has the same nominal depth, so depth cannot rank them.
 // Values are stored relative to the side to move's current score difference, and keys leave
 // the stores out, so positions that differ only in banked seeds share one entry.
-// Keys hash the board only, and one board means another game in another variant (kalah(6,4) and
-// mangala, kalah(4,n) and kalah(6,n) with empty pits), so every search tags its keys with its
-// variant: the tag goes into the check bits, not the bucket index, so within one variant every
+// Keys hash the board (without the stores, and without the captures but in Mangala II), and one
+// board means another game in another variant (kalah(6,4) and mangala, kalah(4,n) and kalah(6,n)
+// with empty pits), so every search tags its keys with its variant: the tag goes into the check bits, not the bucket index, so within one variant every
 // probe and replacement is exactly what it would be untagged.
 #include <sys/mman.h>
 
