@@ -93,8 +93,11 @@ TEST_P(FaultyEngineInATournament, LosesItsGamesAndNothingElseBreaks) {
       {"concurrency", 2},
       {"seed", 11},
       // Startup allows the late-ready engine's handshake (its readyok comes after kLateMs), a
-      // game's isready does not. Sanitizer builds start processes more slowly.
-      {"timeouts", {{"startup_ms", sanitized() ? 1500 : 600}, {"ready_ms", 200}, {"quit_grace_ms", 200}, {"move_timeout_ms", 2000}}},
+      // game's isready does not. Sanitizer builds start processes more slowly, and end them more
+      // slowly too: an engine that quits after gameover can take over 200 ms to close its output
+      // (the leak check at exit), and the arena's next newgame must see it gone, not stalled.
+      {"timeouts",
+       {{"startup_ms", sanitized() ? 1500 : 600}, {"ready_ms", sanitized() ? 500 : 200}, {"quit_grace_ms", 200}, {"move_timeout_ms", 2000}}},
       {"output", {{"dir", d.path.string()}, {"results", "r.jsonl"}, {"progress", false}}}};
   std::ofstream(d / "faults.json") << config.dump(2);
 
