@@ -171,32 +171,34 @@ Fault EngineClient::new_game(std::string& detail) {
     return Fault::Crash;
   }
   const auto deadline = Clock::now() + milliseconds(env_.timeouts.ready_ms);
+  const std::string limit = std::to_string(env_.timeouts.ready_ms) + " ms";
   std::string line;
   Fault f = Fault::None;
+  bool exited = false;
   if (!send("newgame", deadline) || !send("isready", deadline)) {
     // A live engine whose input cannot be written has closed it, or stopped reading it; one that
     // closed it on its way out is given a moment to go, to be reported as exited.
     const bool timed_out = Clock::now() >= deadline;
-    if (!(timed_out ? proc_->exited() : proc_->exited_by(Clock::now() + milliseconds(500)))) {
-      detail = timed_out ? "the engine does not read its input ('newgame' and 'isready' not taken within " +
-                               std::to_string(env_.timeouts.ready_ms) + " ms)"
+    exited = timed_out ? proc_->exited() : proc_->exited_by(Clock::now() + milliseconds(500));
+    f = timed_out && !exited ? Fault::Stalled : Fault::Crash;
+    if (!exited)
+      detail = timed_out ? "the engine does not read its input ('newgame' and 'isready' not taken within " + limit + ")"
                          : "the engine closed its input before the game (it is still running)";
-      stop();
-      return timed_out ? Fault::Stalled : Fault::Crash;
-    }
-    f = Fault::Crash;
   } else {
     f = wait_for("readyok", deadline, line);
+    exited = f == Fault::Crash;
+    if (f == Fault::TimeForfeit) {
+      f = Fault::Stalled;
+      detail = "no 'readyok' within " + limit;
+    } else if (f == Fault::Malformed) {
+      detail = "a line longer than " + std::to_string(env_.max_line) + " bytes";
+    }
   }
-  if (f == Fault::TimeForfeit) {
-    f = Fault::Stalled;
-    detail = "no 'readyok' within " + std::to_string(env_.timeouts.ready_ms) + " ms";
-  } else if (f == Fault::Crash) {
-    detail = "the engine exited before the game (on 'newgame' or 'isready')" + exit_details();
-  } else if (f == Fault::Malformed) {
-    detail = "a line longer than " + std::to_string(env_.max_line) + " bytes";
+  if (exited) detail = "the engine exited before the game (on 'newgame' or 'isready')" + exit_details();
+  if (f != Fault::None) {
+    if (env_.log) env_.log->line('#', "newgame failed: " + detail);
+    stop();
   }
-  if (f != Fault::None) stop();
   return f;
 }
 

@@ -100,10 +100,10 @@ std::optional<Forfeit> prepare(engine::EngineClient& client) {
     if (auto failed = start()) return failed;
   std::string detail;
   Fault f = client.new_game(detail);
-  // A process kept from an earlier game that has ended since (some bots quit after `gameover`)
-  // lost nothing yet: it is started afresh once. A fresh one that dies before the game begins
-  // loses it.
-  if (f == Fault::Crash && !fresh) {
+  // A process kept from an earlier game was last told `gameover`: one that fails its new game
+  // (it quit, is still on its way out, or stopped answering since) lost nothing yet and is
+  // started afresh once. A fresh one that fails before the game begins loses it.
+  if (f != Fault::None && !fresh) {
     if (auto failed = start()) return failed;
     f = client.new_game(detail);
   }

@@ -32,6 +32,8 @@
 //   stall-ready     never answers the second isready
 //   exit-after-handshake  exits right after its first readyok
 //   quit-after-gameover   exits (status 0) when told the game is over, as some bots do
+//   slow-quit-after-gameover  the same, but reads nothing more and exits only after --delay-ms
+//   hang-after-gameover   reads nothing more and never exits once told the game is over
 //   ignore-quit     ignores quit, the end of its input and SIGTERM
 //   cr-endings      ends every output line with a bare CR (legal: PROTOCOL.md section 1)
 //   no-line-limit   reads input lines of any length (PROTOCOL.md says: discard over 65,536 bytes)
@@ -257,6 +259,11 @@ int main(int argc, char** argv) {
       if (!process_fault("ignore-quit")) return 0;
     } else if (t[0] == "gameover") {
       if (process_fault("quit-after-gameover")) return 0;
+      if (process_fault("slow-quit-after-gameover")) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms));
+        return 0;
+      }
+      if (process_fault("hang-after-gameover")) sleep_forever();
     } else if (t[0] != "newgame" && t[0] != "position" && t[0] != "setoption" && t[0] != "ponderhit") {
       std::cout << "info string error: unknown command" << std::endl;
     }

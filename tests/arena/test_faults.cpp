@@ -93,9 +93,7 @@ TEST_P(FaultyEngineInATournament, LosesItsGamesAndNothingElseBreaks) {
       {"concurrency", 2},
       {"seed", 11},
       // Startup allows the late-ready engine's handshake (its readyok comes after kLateMs), a
-      // game's isready does not. Sanitizer builds start processes more slowly, and end them more
-      // slowly too: an engine that quits after gameover can take over 200 ms to close its output
-      // (the leak check at exit), and the arena's next newgame must see it gone, not stalled.
+      // game's isready does not. Sanitizer builds start and answer more slowly.
       {"timeouts",
        {{"startup_ms", sanitized() ? 1500 : 600}, {"ready_ms", sanitized() ? 500 : 200}, {"quit_grace_ms", 200}, {"move_timeout_ms", 2000}}},
       {"output", {{"dir", d.path.string()}, {"results", "r.jsonl"}, {"progress", false}}}};
@@ -181,6 +179,9 @@ INSTANTIATE_TEST_SUITE_P(
                       Scenario{"exit_after_handshake", {"--fault", "exit-after-handshake"}, "crash"},
                       // Ending between games loses nothing: it is started again for the next.
                       Scenario{"quit_after_gameover", {"--fault", "quit-after-gameover"}, "normal"},
+                      // ... even when it takes longer than a game's isready to go, or never goes.
+                      Scenario{"slow_quit_after_gameover", {"--fault", "slow-quit-after-gameover", "--delay-ms", "kLateMs"}, "normal"},
+                      Scenario{"hang_after_gameover", {"--fault", "hang-after-gameover"}, "normal"},
                       Scenario{"ignore_quit", {"--fault", "ignore-quit"}, "normal"},
                       Scenario{"grandchild", {"--fault", "grandchild", "--at", "2"}, "crash"},
                       Scenario{"grandchild_escape", {"--fault", "grandchild-escape", "--at", "2"}, "crash"}),
