@@ -9,7 +9,7 @@
 
 #include "rules/expected.h"
 #include "rules/game.h"
-#include "search/search.h"
+#include "search/limits.h"
 
 namespace mancala::protocol {
 

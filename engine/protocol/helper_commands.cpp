@@ -2,7 +2,6 @@
 
 #include <chrono>
 
-#include "protocol/search_report.h"
 #include "rules/perft.h"
 
 namespace mancala::protocol {
@@ -76,10 +75,6 @@ std::optional<std::string> perft_report(const Game& game, int depth, const std::
 std::string perft_report(const Game& game, int depth) {
   const std::atomic<bool> never_stop{false};
   return *perft_report(game, depth, never_stop);
-}
-
-std::string eval_report(const search::Searcher& searcher, const Game& game) {
-  return "eval seeds " + format_seeds(searcher.evaluate(game.variant(), game.position()));
 }
 
 }  // namespace mancala::protocol

@@ -1,13 +1,12 @@
 #pragma once
-// The commands for people and tests (not needed by a GUI): `d`, `perft` and `eval`. Each returns
-// the lines to print.
+// The commands for people and tests (not needed by a GUI) that need no search: `d` and `perft`.
+// Each returns the lines to print. (`eval` is in search_report.h.)
 #include <atomic>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "rules/game.h"
-#include "search/search.h"
 
 namespace mancala::protocol {
 
@@ -20,8 +19,5 @@ std::vector<std::string> describe_position(const Game& game);
 std::optional<std::string> perft_report(const Game& game, int depth, const std::atomic<bool>& stop);
 // The same, run to completion (the command line, the bots).
 std::string perft_report(const Game& game, int depth);
-
-// `eval seeds <x>`: the static evaluation from the side to move's view.
-std::string eval_report(const search::Searcher& searcher, const Game& game);
 
 }  // namespace mancala::protocol

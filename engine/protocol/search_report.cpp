@@ -102,4 +102,8 @@ std::vector<std::string> format_bench(const search::BenchResult& result) {
   return lines;
 }
 
+std::string eval_report(const search::Searcher& searcher, const Game& game) {
+  return "eval seeds " + format_seeds(searcher.evaluate(game.variant(), game.position()));
+}
+
 }  // namespace mancala::protocol

@@ -26,6 +26,9 @@ std::string format_summary_info(const Game& root, const search::Result& result, 
 // sent when it is legal and is the opponent's reply (after an extra turn there is nothing to ponder).
 std::string format_bestmove(const Game& root, const search::Result& result);
 
+// `eval seeds <x>`: the static evaluation from the side to move's view.
+std::string eval_report(const search::Searcher& searcher, const Game& game);
+
 // `bench`'s report, a line each: every position with its move, depth and nodes, then the totals,
 // ending with "<nodes> nodes <nps> nps" (the line scripts read), as Stockfish's bench does.
 std::vector<std::string> format_bench(const search::BenchResult& result);

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <stdexcept>
 
-#include "tt.h"
+#include "search/tt.h"
 
 namespace {
 

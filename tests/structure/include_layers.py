@@ -44,10 +44,15 @@ ALLOWED = {
 # Where a quoted include is looked for after the including file's own folder, as the CMake
 # targets of each program set their include directories.
 ROOTS = {
-    "engine": ["engine", "engine/search"],
-    "bots": ["bots", "engine", "engine/search"],
+    "engine": ["engine"],
+    "bots": ["bots", "engine"],
     "arena": ["arena", "engine"],
 }
+# The protocol files the bots share (the mancala_umi library): they do not link the search, so of
+# it they may include only its plain Limits value.
+UMI_SHARED = {f"engine/protocol/{name}{ext}" for name in ("commands", "helper_commands", "line_io", "options")
+              for ext in (".h", ".cpp")}
+UMI_SEARCH_HEADERS = {"engine/search/limits.h"}
 NO_IO = ("engine/rules", "engine/search")  # the core knows nothing of streams or files
 IO_HEADERS = {"iostream", "istream", "ostream", "fstream", "sstream", "cstdio", "stdio.h", "print", "filesystem"}
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^">]+)[">]')
@@ -111,6 +116,9 @@ def main() -> int:
             elif target_layer != layer and target_layer not in ALLOWED[layer]:
                 problems.append(f'{where}: {layer} includes "{name}" of {target_layer}, '
                                 f"which is not below it")
+            elif rel in UMI_SHARED and target_layer == "engine/search" and target not in UMI_SEARCH_HEADERS:
+                problems.append(f'{where}: includes "{name}", but the bots share this file (mancala_umi) '
+                                f"without the search: only {', '.join(sorted(UMI_SEARCH_HEADERS))}")
     for problem in problems:
         print("FAIL:", problem)
     if not problems:
