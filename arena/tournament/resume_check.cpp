@@ -2,6 +2,7 @@
 
 #include <set>
 
+#include "config/config_json.h"
 #include "rules/variant.h"
 #include "tournament/results_file.h"
 
@@ -39,15 +40,33 @@ std::optional<OtherGame> played_otherwise(const match::GameRecord& g, const std:
 }
 
 std::string first_difference(const json& a, const json& b, const std::string& path) {
-  if (a.is_object() && b.is_object()) {
+  // A time control is one setting in the config ("2+0.01"), though the header splits it into
+  // fields: named whole, not as a field the user never wrote.
+  const bool time_control = path == "time_control" || path.ends_with(".time_control");
+  if (a.is_object() && b.is_object() && !time_control) {
     std::set<std::string> keys;
     for (auto it = a.begin(); it != a.end(); ++it) keys.insert(it.key());
     for (auto it = b.begin(); it != b.end(); ++it) keys.insert(it.key());
-    for (const auto& k : keys) {
-      const json va = a.contains(k) ? a.at(k) : json(), vb = b.contains(k) ? b.at(k) : json();
-      if (va != vb) return first_difference(va, vb, path.empty() ? k : path + "." + k);
-    }
+    // Keys on both sides first: a changed openings source is named as such, not as the fields
+    // that only the old source had.
+    for (const bool on_both_sides : {true, false})
+      for (const auto& k : keys) {
+        if ((a.contains(k) && b.contains(k)) != on_both_sides) continue;
+        const json va = a.contains(k) ? a.at(k) : json(), vb = b.contains(k) ? b.at(k) : json();
+        if (va != vb) return first_difference(va, vb, path.empty() ? k : path + "." + k);
+      }
     return "";
+  }
+  if (time_control && a != b) {
+    auto text = [](const json& tc) {
+      if (!tc.is_object()) return tc.is_null() ? std::string("absent") : tc.dump();
+      try {
+        return config::parse_tc_json(tc, "").describe();
+      } catch (const std::exception&) {
+        return tc.dump();  // a hand-edited header: shown as it is
+      }
+    };
+    return "'" + path + "' is " + text(a) + " in the file but " + text(b) + " now";
   }
   if (a.is_array() && b.is_array() && a.size() != b.size())
     return "'" + path + "' has " + std::to_string(a.size()) + " entries in the file but " + std::to_string(b.size()) + " now";

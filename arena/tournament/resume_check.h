@@ -15,7 +15,8 @@ namespace arena::tournament {
 
 // The first place where two schedule objects differ, as "'engines[1].options.Seed' is 3 in the
 // file but 4 now" (empty if they are equal): names the field that changed instead of two long
-// values cut to the same prefix.
+// values cut to the same prefix. Keys both sides have come first; a time control is shown whole,
+// as written ("'engines[0].time_control' is 1+0.01 in the file but 2+0.01 now").
 std::string first_difference(const nlohmann::json& a, const nlohmann::json& b, const std::string& path = "");
 
 // How a recorded game differs from a game of `variant` from its opening in `openings`: what the

@@ -8,6 +8,7 @@
 
 #include "rules/game.h"
 #include "test_helpers.h"
+#include "tournament/resume_check.h"
 
 using arena_test::arena_run;
 using arena_test::games_of;
@@ -146,11 +147,42 @@ TEST(Integration, AForeignResultsFileIsRefused) {
           d, "third");
   EXPECT_NE(r.err.find("('engines' has 2 entries in the file but 3 now)"), std::string::npos) << r.err;
   EXPECT_EQ(arena_test::read_file(d / "r.jsonl"), before);
+  // The time control as it was given, not one of the fields the header splits it into.
+  r = run(arena_run(d, {"--engine", "name=a cmd=" RANDOM_BOT, "--engine", "name=b cmd=" GREEDY_BOT, "--seed", "1", "--tc", "2+0.01"}),
+          d, "tc");
+  EXPECT_NE(r.err.find("('engines[0].time_control' is 10+0.1 in the file but 2+0.01 now)"), std::string::npos) << r.err;
+  EXPECT_EQ(arena_test::read_file(d / "r.jsonl"), before);
 
   std::ofstream(d / "notes.jsonl") << "shopping list\n";
   const auto n = run(arena_run(d, {"--engine", "name=a cmd=" RANDOM_BOT, "--engine", "name=b cmd=" GREEDY_BOT}, "notes.jsonl"), d, "notes");
   EXPECT_EQ(n.code, 3);
   EXPECT_NE(n.err.find("is not an arena results file"), std::string::npos) << n.err;
+}
+
+// What the refusal names: the setting the user changed, as the user wrote it.
+TEST(FirstDifference, NamesTheSettingThatChanged) {
+  using arena::tournament::first_difference;
+  using nlohmann::json;
+  EXPECT_EQ(first_difference(json{{"seed", 1}, {"rounds", 2}}, json{{"seed", 2}, {"rounds", 2}}), "'seed' is 1 in the file but 2 now");
+  EXPECT_EQ(first_difference(json{{"seed", 1}}, json{{"seed", 1}}), "");
+  // A time control is one setting: shown whole, as written.
+  const json one = {{"engines", {{{"name", "a"}, {"time_control", {{"base_ms", 1000}, {"increment_ms", 10}}}}}}};
+  json two = one;
+  two["engines"][0]["time_control"]["base_ms"] = 2000;
+  EXPECT_EQ(first_difference(one, two), "'engines[0].time_control' is 1+0.01 in the file but 2+0.01 now");
+  two["engines"][0]["time_control"] = {{"depth", 4}};
+  EXPECT_EQ(first_difference(one, two), "'engines[0].time_control' is 1+0.01 in the file but depth 4 now");
+  // A hand-edited header's time control that cannot be read is shown as it is.
+  two["engines"][0]["time_control"] = {{"base_ms", "soon"}};
+  EXPECT_EQ(first_difference(two, one), "'engines[0].time_control' is {\"base_ms\":\"soon\"} in the file but 1+0.01 now");
+  // Another openings source: named as such, not as a field only the old source had (its
+  // "count" sorts first).
+  const json random = {{"openings", {{"source", "random"}, {"count", 50}, {"plies", 4}}}};
+  const json file = {{"openings", {{"source", "file"}, {"file", "o.txt"}, {"shuffle", false}}}};
+  EXPECT_EQ(first_difference(random, file), "'openings.source' is \"random\" in the file but \"file\" now");
+  // A key only one side has still counts when nothing else differs.
+  EXPECT_EQ(first_difference(json{{"seed", 1}}, json{{"seed", 1}, {"gauntlet_players", 1}}),
+            "'gauntlet_players' is absent in the file but 1 now");
 }
 
 // A config mistake also makes the tournament differ from the file's: the mistake is named, not
