@@ -5,6 +5,7 @@
 #include "check/compliance.h"
 #include "cli/commands.h"
 #include "rules/variant.h"
+#include "text/cli_number.h"
 
 namespace arena::cli {
 
@@ -25,9 +26,9 @@ Handler add_check(CLI::App& app, process::ChildRegistry& registry) {
   sub->prefix_command();  // everything from the engine command on is the engine's
   one_value_each(sub->add_option("--variant", f->variants, "Variant spec to try (repeatable; default: one or two per family the engine lists)"));
   sub->add_option("--dir", f->dir, "The engine's working directory");
-  sub->add_option("--startup-ms", f->startup_ms, "Time allowed for the handshake (default 10000, as in arena run)")->check(CLI::Range(1, 600000));
-  sub->add_option("--ready-ms", f->ready_ms, "Time allowed for readyok, and beyond each go's own limit")->check(CLI::Range(1, 600000));
-  sub->add_option("--quit-ms", f->quit_ms, "Time allowed to exit after quit")->check(CLI::Range(0, 600000));
+  sub->add_option("--startup-ms", f->startup_ms, "Time allowed for the handshake (default 10000, as in arena run)")->check(mancala::text::whole_number_in(1, 600000));
+  sub->add_option("--ready-ms", f->ready_ms, "Time allowed for readyok, and beyond each go's own limit")->check(mancala::text::whole_number_in(1, 600000));
+  sub->add_option("--quit-ms", f->quit_ms, "Time allowed to exit after quit")->check(mancala::text::whole_number_in(0, 600000));
   return [f, sub, &registry]() -> int {
     const auto rest = sub->remaining();
     if (rest.empty()) {

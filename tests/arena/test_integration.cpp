@@ -126,7 +126,12 @@ TEST(Integration, BadFlagsAndConfigsGiveOneClearError) {
   TempDir d;
   auto r = run({ARENA_EXE, "run", "--rounds", "many"}, d);
   EXPECT_EQ(r.code, 2) << "every usage error is exit 2, whatever the command-line library's own codes";
-  EXPECT_NE(r.err.find("--rounds"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("--rounds: 'many' is not a whole number (1 to 10000000)"), std::string::npos) << r.err;
+  r = run({ARENA_EXE, "run", "--concurrency", "1.5"}, d, "fraction");  // not "Value 1.5 not in range 1 to 1024"
+  EXPECT_NE(r.err.find("--concurrency: '1.5' is not a whole number (1 to 1024)"), std::string::npos) << r.err;
+  r = run({ARENA_EXE, "run", "--rounds", "0"}, d, "zero");
+  EXPECT_NE(r.err.find("--rounds: '0' is out of range (1 to 10000000)"), std::string::npos) << r.err;
+  EXPECT_EQ(r.code, 2);
   for (const auto& argv : std::vector<std::vector<std::string>>{{ARENA_EXE, "run", "--bogus"},
                                                                 {ARENA_EXE, "run", d / "no-such.json"},
                                                                 {ARENA_EXE, "ratings", d / "no-such.jsonl"},
