@@ -115,8 +115,10 @@ class Mangala2Rules {
   }
 
   // search_key from the board words and values in registers (see play_into).
-  static std::uint64_t key_of(const ring::Board& b, Side side, Phase phase, bool over, int quiet, int south_captured) {
-    return ring::key_of(b, side, phase, over, quiet) ^ mix64(static_cast<std::uint64_t>(south_captured) + 0x5be0cd19137e2179ULL);
+  static std::uint64_t key_of(const ring::Board& b, Side side, Phase phase, bool over, int quiet,
+                              int south_captured) {
+    const std::uint64_t captures = mix64(static_cast<std::uint64_t>(south_captured) + 0x5be0cd19137e2179ULL);
+    return ring::key_of(b, side, phase, over, quiet) ^ captures;
   }
 
   Variant variant_;

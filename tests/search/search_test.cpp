@@ -62,14 +62,15 @@ class Minimax {
     memo_[key] = best;
     return best;
   }
-
- private:
-  // The final difference, 0 for a draw (which in Mangala II need not be an equal score).
+  // A finished game's final difference from `side`'s view, 0 for a draw (which in Mangala II
+  // need not be an equal score).
   static int margin(const naive::Game& g, int side) {
     const auto s = naive::final_scores(g);
     if (naive::winner(g) == -1) return 0;
     return side == 0 ? s[0] - s[1] : s[1] - s[0];
   }
+
+ private:
   std::map<std::tuple<std::vector<int>, std::vector<int>, int, int, int, std::string, int>, int> memo_;
 };
 
@@ -83,10 +84,7 @@ mancala::search::Result solve(const Game& g, int hash_mb = 16) {
 int minimax_after(Minimax& minimax, const Game& g, mancala::Move move) {
   Game after = g;
   after.play(move);
-  if (after.over()) {  // the difference, 0 for a draw (the oracle's result rule)
-    const int d = naive::winner(to_naive(after)) == -1 ? 0 : after.score(mancala::Side::South) - after.score(mancala::Side::North);
-    return g.side_to_move() == mancala::Side::South ? d : -d;
-  }
+  if (after.over()) return Minimax::margin(to_naive(after), to_naive(g).side);  // the oracle's result rule
   const int v = minimax.value(to_naive(after));
   return after.side_to_move() == g.side_to_move() ? v : -v;
 }
