@@ -71,6 +71,10 @@ config::EngineConfig parse_engine_flag(const std::string& text) {
       if (value != "on" && value != "off") throw ConfigError("--engine: restart=" + value + ": expected on or off");
       e.restart = value == "on";
     }
+    else if (key == "ponder") {
+      if (value != "on" && value != "off") throw ConfigError("--engine: ponder=" + value + ": expected on or off");
+      e.ponder = value == "on";
+    }
     else if (key == "tc") {
       std::string err;
       auto clock = config::parse_clock(value, err);
@@ -82,7 +86,7 @@ config::EngineConfig parse_engine_flag(const std::string& text) {
     } else if (key == "movetime") tc.movetime_ms = number(1), has_tc = true;
     else if (key == "depth") tc.depth = number(1), has_tc = true;
     else if (key == "nodes") tc.nodes = number(1), has_tc = true;
-    else throw ConfigError("--engine: unknown key '" + key + "' (known: name, cmd, arg, dir, option.<Name>, margin, restart, tc, movetime, depth, nodes)");
+    else throw ConfigError("--engine: unknown key '" + key + "' (known: name, cmd, arg, dir, option.<Name>, margin, restart, ponder, tc, movetime, depth, nodes)");
   }
   if (e.command.empty()) throw ConfigError("--engine \"" + text + "\": needs cmd=<program>");
   if (e.name.empty()) {

@@ -143,7 +143,7 @@ Handler add_run(CLI::App& app, process::ChildRegistry& registry) {
   sub->add_option("--variant", f->variant, "Variant spec, e.g. kalah(6,4), mangala, bedouin");
   one_value_each(sub->add_option("--engine", f->engines,
                   "An engine (repeatable; replaces the config's engines): \"name=N cmd=PATH [arg=A]... [dir=D] "
-                  "[option.X=V]... [margin=MS] [restart=on|off] [tc=..] [depth=..] [movetime=..] [nodes=..]\"; "
+                  "[option.X=V]... [margin=MS] [restart=on|off] [ponder=on|off] [tc=..] [depth=..] [movetime=..] [nodes=..]\"; "
                   "double quotes keep blanks in a value: arg=\"my bot.py\""));
   sub->add_option("--rounds", f->rounds, "Colour-swapped game pairs per engine pair")->check(mancala::text::whole_number_in(1, 10'000'000));
   sub->add_option("--tc", f->tc, "Clock in seconds: base+increment, moves/base+increment, or inf (e.g. 1+0.01)");

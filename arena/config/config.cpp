@@ -91,6 +91,9 @@ void validate(const TournamentConfig& c) {
       if (!printable(v)) throw ConfigError(at + ".options." + k + ": the value has control characters");
       if (!option_names.insert(mancala::text::to_lower(k)).second)
         throw ConfigError(at + ".options." + k + ": the option is set twice (names match regardless of case)");
+      // Pondering sets Ponder to true (PROTOCOL.md section 3): another value contradicts it.
+      if (e.ponder && mancala::text::iequals(k, "Ponder") && !mancala::text::iequals(v, "true"))
+        throw ConfigError(at + ".options." + k + ": '" + v + "' contradicts \"ponder\": true (pondering sets Ponder to true)");
     }
     if (e.time_margin_ms > kMaxTimeMs) throw ConfigError(at + ".time_margin_ms: at most a week (" + std::to_string(kMaxTimeMs) + ")");
     if (e.tc) check_limits(*e.tc, at + ".time_control");
@@ -147,9 +150,11 @@ void validate(const TournamentConfig& c) {
                       c.output.results + "\"");
 }
 
-std::string concurrency_warning(int concurrency, unsigned cores) {
-  if (cores == 0 || concurrency <= static_cast<int>(cores)) return "";
-  return "Warning: concurrency " + std::to_string(concurrency) + " on " + std::to_string(cores) +
+std::string concurrency_warning(int concurrency, unsigned cores, bool pondering) {
+  const long thinking = static_cast<long>(concurrency) * (pondering ? 2 : 1);
+  if (cores == 0 || thinking <= static_cast<long>(cores)) return "";
+  return "Warning: concurrency " + std::to_string(concurrency) + (pondering ? " with pondering (two engines think in a game)" : "") +
+         " on " + std::to_string(cores) +
          " cores: engines may wait for a CPU while their clocks run, so a time forfeit may not be "
          "the engine's fault.\n";
 }

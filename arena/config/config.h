@@ -30,6 +30,7 @@ struct EngineConfig {
   std::int64_t time_margin_ms = 20;    // grace beyond the clock before a time forfeit
   std::optional<TimeControl> tc;       // overrides the tournament's time control
   bool restart = false;                // a fresh process for every game (engines that leak or keep state)
+  bool ponder = false;                 // thinks on the opponent's time (sets its Ponder option; go ponder)
 };
 
 enum class Kind { RoundRobin, Gauntlet };
@@ -102,9 +103,10 @@ struct TournamentConfig {
 // Throws ConfigError naming the field.
 void validate(const TournamentConfig& config);
 
-// A warning when more games run at once than the machine has cores (0: unknown): the engines
-// then wait for a CPU while their clocks run. Empty when there is nothing to say.
-std::string concurrency_warning(int concurrency, unsigned cores);
+// A warning when more engines think at once than the machine has cores (0: unknown): one per
+// game, two when an engine ponders. The engines then wait for a CPU while their clocks run.
+// Empty when there is nothing to say.
+std::string concurrency_warning(int concurrency, unsigned cores, bool pondering = false);
 
 // A note (or "") when every round starts from the same position: engines without randomness then
 // play the same games again, which the ratings would count as independent evidence.

@@ -44,6 +44,7 @@ EngineConfig parse_engine(const json& j, const std::string& path) {
   }
   if (auto v = r.integer("time_margin_ms", 0, kMaxTimeMs)) e.time_margin_ms = *v;
   if (auto v = r.boolean("restart")) e.restart = *v;
+  if (auto v = r.boolean("ponder")) e.ponder = *v;
   if (auto* t = r.raw("time_control")) e.tc = parse_tc_json(*t, r.path("time_control"));
   r.finish();
   if (e.name.empty()) throw ConfigError(r.path("name") + ": every engine needs a non-empty name");
@@ -265,6 +266,7 @@ json schedule_json(const TournamentConfig& c) {
     for (const auto& [k, v] : e.options) opts.push_back({k, v});
     engines.push_back({{"name", e.name}, {"command", e.command}, {"args", e.args}, {"options", opts},
                        {"time_margin_ms", e.time_margin_ms}, {"time_control", tc_json(c.tc_for(e))}});
+    if (e.ponder) engines.back()["ponder"] = true;  // (only when on: the headers of earlier files stay equal)
   }
   const auto& o = c.openings;
   json openings = {{"source", o.source == OpeningsConfig::Source::Start    ? "start"

@@ -26,6 +26,7 @@ EngineClient::EngineClient(config::EngineConfig config, ClientEnv env) : config_
 EngineClient::~EngineClient() { stop(); }
 
 void EngineClient::stop() {
+  pondering_ = false;
   if (!proc_) return;
   proc_->shutdown("quit", milliseconds(env_.timeouts.quit_grace_ms));
   proc_.reset();
@@ -132,9 +133,22 @@ std::optional<EngineClient::HandshakeFailure> EngineClient::handshake() {
     for (const auto& v : identity_.variants) list += (list.empty() ? "" : " ") + v;
     return refused("the engine does not play " + env_.variant_family + " (it lists: " + list + ")");
   }
-  for (const auto& [name, value] : config_.options) {
-    auto spec = std::find_if(identity_.options.begin(), identity_.options.end(),
-                             [&](const auto& o) { return mancala::text::iequals(o.name, name); });
+  // Pondering needs the engine's Ponder option set to true (PROTOCOL.md section 3).
+  auto options = config_.options;
+  const auto declared = [&](const std::string& name) {
+    return std::find_if(identity_.options.begin(), identity_.options.end(),
+                        [&](const auto& o) { return mancala::text::iequals(o.name, name); });
+  };
+  if (config_.ponder) {
+    const auto ponder = declared("Ponder");
+    if (ponder == identity_.options.end() || ponder->type != protocol::OptionType::Check)
+      return refused("ponder: the engine declares no check option 'Ponder' (PROTOCOL.md section 3: a GUI only sends "
+                     "'go ponder' to an engine whose Ponder option is true)");
+    if (std::none_of(options.begin(), options.end(), [](const auto& o) { return mancala::text::iequals(o.first, "Ponder"); }))
+      options.emplace_back(ponder->name, "true");
+  }
+  for (const auto& [name, value] : options) {
+    auto spec = declared(name);
     if (spec == identity_.options.end()) {
       // A declaration the arena could not read is the likelier cause than a missing one.
       const auto unread = std::find_if(unreadable_options.begin(), unreadable_options.end(), [&](const std::string& l) {
@@ -154,7 +168,7 @@ std::optional<EngineClient::HandshakeFailure> EngineClient::handshake() {
   // An engine that refuses a value says so with "info string error: ..." (PROTOCOL.md,
   // section 8); between the setoption lines and readyok nothing else can have caused it.
   std::string option_error;
-  const Fault ready = wait_for("readyok", deadline, line, config_.options.empty() ? nullptr : &option_error);
+  const Fault ready = wait_for("readyok", deadline, line, options.empty() ? nullptr : &option_error);
   if (ready == Fault::None && !option_error.empty())
     return refused("the engine refused an option setting: '" + protocol::shown(option_error, 200) + "'");
   switch (ready) {
@@ -230,6 +244,11 @@ MoveReply EngineClient::search(const std::string& position_command, const protoc
     stop();
     return reply;
   }
+  return read_reply(t0, deadline);
+}
+
+MoveReply EngineClient::read_reply(Clock::time_point t0, Clock::time_point deadline) {
+  MoveReply reply;
   std::string line, ignored;
   for (std::int64_t lines_read = 0;; ++lines_read) {
     const auto st = proc_->read_line(line, deadline);
@@ -263,6 +282,7 @@ MoveReply EngineClient::search(const std::string& position_command, const protoc
     reply.elapsed = Clock::now() - t0;
     if (auto bm = protocol::parse_bestmove(line)) {
       reply.move = bm->move;
+      reply.ponder = bm->ponder;
       return reply;
     }
     if (split_tokens(line)[0] == "bestmove") {
@@ -273,6 +293,71 @@ MoveReply EngineClient::search(const std::string& position_command, const protoc
     }
     ignored = line;  // "bestmove3", "bestmove: 3": not a bestmove line either
   }
+}
+
+Fault EngineClient::start_ponder(const std::string& position_command, const protocol::GoLimits& limits, std::string& detail) {
+  if (!proc_) {
+    detail = "the engine is not running";
+    return Fault::Crash;
+  }
+  // Its clock is not running: lines it still sends after its move get ready_ms to be read (as a
+  // new game's isready does), so that none is taken for the ponder search's answer.
+  const auto deadline = Clock::now() + milliseconds(env_.timeouts.ready_ms);
+  const int dropped = proc_->discard_unread_lines(deadline);
+  Fault f = Fault::None;
+  if (dropped > 0 && Clock::now() >= deadline) {
+    f = Fault::Stalled;
+    detail = "still sending lines nobody asked for (" + std::to_string(dropped) + " ignored) " +
+             std::to_string(env_.timeouts.ready_ms) + " ms after its move";
+  } else if (!proc_->write(position_command + "\n" + protocol::format_go(limits, true) + "\n", deadline)) {
+    const bool timed_out = Clock::now() >= deadline;
+    f = timed_out ? Fault::Stalled : Fault::Crash;
+    detail = timed_out ? "the engine does not read its input ('go ponder' not taken within " +
+                             std::to_string(env_.timeouts.ready_ms) + " ms)"
+                       : "the engine's input is closed (before 'go ponder')";
+  }
+  if (f != Fault::None) {
+    stop();
+    return f;
+  }
+  pondering_ = true;
+  return Fault::None;
+}
+
+MoveReply EngineClient::ponder_hit(Clock::time_point deadline) {
+  pondering_ = false;
+  MoveReply reply;
+  const auto t0 = Clock::now();
+  if (!send("ponderhit", deadline)) {
+    reply.elapsed = Clock::now() - t0;
+    reply.fault = proc_ && Clock::now() >= deadline ? Fault::TimeForfeit : Fault::Crash;
+    reply.detail = reply.fault == Fault::Crash ? "the engine's input is closed (at 'ponderhit')" : "the engine does not read its input";
+    stop();
+    return reply;
+  }
+  return read_reply(t0, deadline);
+}
+
+Fault EngineClient::stop_ponder(std::string& detail) {
+  pondering_ = false;
+  if (!proc_) {
+    detail = "the engine is not running";
+    return Fault::Crash;
+  }
+  const auto deadline = Clock::now() + milliseconds(env_.timeouts.ready_ms);
+  const std::string limit = std::to_string(env_.timeouts.ready_ms) + " ms";
+  std::string line;
+  Fault f = send("stop", deadline) ? wait_for("bestmove", deadline, line) : Fault::Crash;
+  if (f == Fault::TimeForfeit) {
+    f = Fault::Stalled;
+    detail = "no bestmove within " + limit + " of 'stop' ending its ponder search";
+  } else if (f == Fault::Crash) {
+    detail = "the engine exited while pondering" + (proc_->exited_by(deadline) ? exit_details() : std::string());
+  } else if (f == Fault::Malformed) {
+    detail = "an output line longer than " + std::to_string(env_.max_line) + " bytes";
+  }
+  if (f != Fault::None) stop();
+  return f;
 }
 
 std::string EngineClient::exit_details() {

@@ -47,6 +47,7 @@ const char* fault_name(Fault f);  // the termination reason written to results f
 struct MoveReply {
   Fault fault = Fault::None;
   std::string move;                 // the bestmove token when fault == None
+  std::string ponder;               // its "ponder <move>", if any: the reply it expects
   protocol::SearchInfo info;        // last values the engine reported for this search
   Clock::duration elapsed{};        // "go" written to "bestmove" read
   std::string detail;               // what went wrong, for the results file
@@ -75,6 +76,15 @@ class EngineClient {
   Fault new_game(std::string& detail);
   // Sends "position ..." and "go ...", waits for "bestmove" until `deadline`.
   MoveReply search(const std::string& position_command, const protocol::GoLimits& limits, Clock::time_point deadline);
+  // Pondering (config().ponder; PROTOCOL.md section 3). start_ponder sends the position after
+  // the engine's move and its expected reply, with "go ponder <limits>". Then exactly one of:
+  // ponder_hit, when the reply was played ("ponderhit"; the reply's elapsed time counts from it),
+  // or stop_ponder, when another move was played or the game ended ("stop", and its bestmove,
+  // ignored, within ready_ms). A failure stops the client; the fault and detail say why.
+  Fault start_ponder(const std::string& position_command, const protocol::GoLimits& limits, std::string& detail);
+  MoveReply ponder_hit(Clock::time_point deadline);
+  Fault stop_ponder(std::string& detail);
+  bool pondering() const { return pondering_; }
   // The game-over notice, best effort: waits at most 50 ms to write it, and an engine that
   // cannot take it is stopped (quit, grace, kill, reap).
   void game_over(const std::string& notice);
@@ -96,12 +106,15 @@ class EngineClient {
   // After the engine's output closed: its exit status and last stderr line, for a message.
   // Ends the process (reaped).
   std::string exit_details();
+  // Reads a search's info lines up to its bestmove, by `deadline`; `t0` is when its clock started.
+  MoveReply read_reply(Clock::time_point t0, Clock::time_point deadline);
 
   config::EngineConfig config_;
   ClientEnv env_;
   Identity identity_;
   std::unique_ptr<process::Process> proc_;
   bool could_not_execute_ = false;
+  bool pondering_ = false;  // a "go ponder" is running: ponder_hit or stop_ponder comes next
 };
 
 // Thrown when an engine that started before cannot be executed any more in the middle of a

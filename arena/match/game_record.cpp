@@ -93,6 +93,7 @@ json to_json(const GameRecord& g) {
     }
     if (m.depth) jm["depth"] = *m.depth;
     if (m.nodes) jm["nodes"] = *m.nodes;
+    if (m.ponderhit) jm["ponderhit"] = true;
     moves.push_back(std::move(jm));
   }
   json j = {{"type", "game"},
@@ -177,6 +178,7 @@ GameRecord game_from_json(const json& j) {
     }
     if (jm.contains("depth")) m.depth = integer_field<int>(jm, "depth");
     if (jm.contains("nodes")) m.nodes = integer_field<std::int64_t>(jm, "nodes");
+    if (jm.contains("ponderhit")) m.ponderhit = field<bool>(jm, "ponderhit");
     g.moves.push_back(std::move(m));
   }
   g.winner = winner_from(field<std::string>(j, "result"));

@@ -55,6 +55,7 @@ struct MoveRecord {
   protocol::ScoreBound bound = protocol::ScoreBound::Exact;  // or only a bound on the value
   std::optional<int> depth;
   std::optional<std::int64_t> nodes;
+  bool ponderhit = false;           // the engine had pondered on this position: ms counts from "ponderhit"
 };
 
 struct GameRecord {

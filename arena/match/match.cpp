@@ -59,6 +59,19 @@ protocol::GoLimits go_limits(const GameClock (&clocks)[2], int si, const config:
   return limits;
 }
 
+// The reply `mover` expects, as its bestmove's ponder move, if it is worth pondering on: legal,
+// the opponent's whole turn, and a position in which `mover` is to move (PROTOCOL.md section 3).
+// Anything else (no ponder move, an illegal one) just means no pondering this time.
+std::optional<mancala::Move> ponder_move(const mancala::Game& game, mancala::Side mover, const std::string& text) {
+  if (text.empty() || game.over() || game.side_to_move() == mover) return std::nullopt;
+  const auto reply = game.parse_move(text);
+  if (!reply) return std::nullopt;
+  mancala::Game after = game;
+  after.play(*reply);
+  if (after.over() || after.side_to_move() != mover) return std::nullopt;
+  return *reply;
+}
+
 // Why the engine's `text` is not a move here, quoting it in printable form.
 std::string not_a_move(const mancala::Game& game, const std::string& text) {
   if (text == "none") return "'bestmove none' in a position with legal moves";
@@ -169,6 +182,11 @@ GameRecord play_game(const MatchParams& p, engine::EngineClient& south, engine::
   const bool ready = prepared(south, mancala::Side::South) && prepared(north, mancala::Side::North);
 
   std::string game_moves;
+  // Pondering: the reply an engine expects after its move (`ponder` on, a reply after which it
+  // moves again), then, once it ponders, that reply, and whether it was played (a ponder hit).
+  std::optional<mancala::Move> ponder_on[2];
+  std::optional<mancala::Move> expected[2];
+  bool hit[2] = {false, false};
   while (ready) {
     if (game.over()) {
       finish(winner_of(*game.outcome()), Termination::Normal);
@@ -183,11 +201,24 @@ GameRecord play_game(const MatchParams& p, engine::EngineClient& south, engine::
     const int si = mancala::index(side);
     GameClock& clock = clocks[si];
     engine::EngineClient& mover = *clients[si];
+    // The opponent ponders while this side thinks: it starts before this side's clock does.
+    if (const int oi = 1 - si; ponder_on[oi]) {
+      expected[oi] = std::exchange(ponder_on[oi], std::nullopt);
+      std::string detail;
+      const std::string ponder_moves = game_moves + " " + game.move_text(*expected[oi]);
+      const Fault f = clients[oi]->start_ponder(position_command(p.variant, p.opening, ponder_moves),
+                                                go_limits(clocks, oi, oi == 0 ? p.south_tc : p.north_tc), detail);
+      if (f != Fault::None) {
+        forfeit(~side, termination_of(f), detail);
+        break;
+      }
+    }
     const protocol::GoLimits limits = go_limits(clocks, si, si == 0 ? p.south_tc : p.north_tc);
     const microseconds margin = std::chrono::milliseconds(mover.config().time_margin_ms);
     const auto budget = clock.budget();
     const auto deadline = Clock::now() + (budget ? *budget + margin : microseconds(std::chrono::milliseconds(p.move_timeout_ms)));
-    const auto reply = mover.search(position_command(p.variant, p.opening, game_moves), limits, deadline);
+    const bool ponderhit = std::exchange(hit[si], false);
+    const auto reply = ponderhit ? mover.ponder_hit(deadline) : mover.search(position_command(p.variant, p.opening, game_moves), limits, deadline);
     const auto elapsed = std::chrono::duration_cast<microseconds>(reply.elapsed);
     if (reply.fault != Fault::None) {
       forfeit(side, termination_of(reply.fault), reply.detail);
@@ -208,8 +239,25 @@ GameRecord play_game(const MatchParams& p, engine::EngineClient& south, engine::
       break;
     }
     rec.moves.push_back(move_record(side, game.move_text(*mv), elapsed, reply.info));
+    rec.moves.back().ponderhit = ponderhit;
     game_moves += " " + rec.moves.back().move;
     game.play(*mv);
+    if (mover.config().ponder) ponder_on[si] = ponder_move(game, side, reply.ponder);
+    // The opponent pondered on this move, or on another: ponderhit at its turn, or stop now.
+    if (const int oi = 1 - si; clients[oi]->pondering() && !(hit[oi] = *mv == *expected[oi])) {
+      std::string detail;
+      const Fault f = clients[oi]->stop_ponder(detail);
+      if (f != Fault::None && !game.over()) {
+        forfeit(~side, termination_of(f), detail);
+        break;
+      }
+    }
+  }
+  // A game that ended while an engine pondered (its ponder hit unused, or the opponent's fault):
+  // its search is stopped before the game-over notice. A failure now only costs its process.
+  for (auto* c : clients) {
+    std::string ignored;
+    if (c->pondering()) c->stop_ponder(ignored);
   }
 
   const std::string notice =

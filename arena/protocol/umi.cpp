@@ -164,7 +164,9 @@ void merge_info(SearchInfo& into, const SearchInfo& newer) {
 std::optional<BestMove> parse_bestmove(std::string_view line) {
   const auto t = text::split_tokens(line);
   if (t.size() < 2 || t[0] != "bestmove") return std::nullopt;
-  return BestMove{std::string(t[1])};
+  BestMove bm{std::string(t[1]), ""};
+  if (t.size() >= 4 && t[2] == "ponder") bm.ponder = std::string(t[3]);  // anything else after the move is ignored
+  return bm;
 }
 
 namespace {
@@ -283,8 +285,8 @@ std::string format_setoption(const OptionSpec& spec, const std::optional<std::st
   return out;
 }
 
-std::string format_go(const GoLimits& l) {
-  std::string out = "go";
+std::string format_go(const GoLimits& l, bool ponder) {
+  std::string out = ponder ? "go ponder" : "go";
   auto add = [&](const char* key, const std::optional<std::int64_t>& v) {
     if (!v) return;
     out += ' ';

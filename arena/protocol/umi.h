@@ -49,7 +49,8 @@ std::optional<std::string> info_line_problem(std::string_view line, std::vector<
 void merge_info(SearchInfo& into, const SearchInfo& newer);
 
 struct BestMove {
-  std::string move;  // may be "none"
+  std::string move;    // may be "none"
+  std::string ponder;  // the reply the engine expects ("bestmove <m> ponder <p>"); empty if none
 };
 // "bestmove <move> [ponder <move>]"; empty if the line is not a well-formed bestmove line.
 std::optional<BestMove> parse_bestmove(std::string_view line);
@@ -97,7 +98,8 @@ std::string format_setoption(const OptionSpec& spec, const std::optional<std::st
 struct GoLimits {
   std::optional<std::int64_t> stime, ntime, sinc, ninc, movestogo, movetime, depth, nodes;
 };
-std::string format_go(const GoLimits& limits);
+// "go [ponder] <limits>" (ponder: the search on the opponent's time, PROTOCOL.md section 3).
+std::string format_go(const GoLimits& limits, bool ponder = false);
 // "gameover <south|north|draw> <south-score> <north-score> <reason>" (PROTOCOL.md section 3).
 std::string format_gameover(const std::string& result, int south_score, int north_score, const std::string& reason);
 

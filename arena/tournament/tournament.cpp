@@ -1,5 +1,6 @@
 #include "tournament/tournament.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <thread>
 
@@ -124,7 +125,8 @@ RunSummary run(const config::TournamentConfig& cfg, const RunEnv& env) {
   console.print("Tournament '" + cfg.name + "': " + std::to_string(cfg.engines.size()) + " engines, " + variant + ", " +
                 std::to_string(schedule.size()) + " games, " + config::describe_time_controls(cfg) + ", concurrency " +
                 std::to_string(cfg.concurrency) + ", seed " + std::to_string(cfg.seed) + "\nResults: " + path + "\n" +
-                config::concurrency_warning(cfg.concurrency, std::thread::hardware_concurrency()) +
+                config::concurrency_warning(cfg.concurrency, std::thread::hardware_concurrency(),
+                                            std::any_of(cfg.engines.begin(), cfg.engines.end(), [](const auto& e) { return e.ponder; })) +
                 config::repeated_start_note(cfg) + config::reused_openings_note(cfg, openings.size()));
 
   const GamesPlayed played = play_games(cfg, env, variant, openings, schedule, std::move(*writer), std::move(existing), console);

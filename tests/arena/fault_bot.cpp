@@ -34,6 +34,9 @@
 //   quit-after-gameover   exits (status 0) when told the game is over, as some bots do
 //   slow-quit-after-gameover  the same, but reads nothing more and exits only after --delay-ms
 //   hang-after-gameover   reads nothing more and never exits once told the game is over
+//   ponder          not a fault: declares a Ponder option, names the opponent's first legal move
+//                   as its ponder move, and holds a `go ponder`'s answer until ponderhit or stop
+//   ponder-ignore-stop  the same, but never answers a `stop` that ends a ponder search
 //   ignore-quit     ignores quit, the end of its input and SIGTERM
 //   cr-endings      ends every output line with a bare CR (legal: PROTOCOL.md section 1)
 //   no-line-limit   reads input lines of any length (PROTOCOL.md says: discard over 65,536 bytes)
@@ -120,6 +123,20 @@ class CrEndings : public std::streambuf {
 
 }  // namespace
 
+// " ponder <m>" after the first legal move in `game`: the opponent's first legal reply, when that
+// is its whole turn and the mover moves after it (PROTOCOL.md section 4); else nothing.
+std::string ponder_suffix(const mancala::Game& game) {
+  const mancala::Side me = game.side_to_move();
+  mancala::Game after = game;
+  after.play(after.legal_moves().front());
+  if (after.over() || after.side_to_move() == me) return "";
+  const mancala::Move reply = after.legal_moves().front();
+  mancala::Game then = after;
+  then.play(reply);
+  if (then.over() || then.side_to_move() != me) return "";
+  return " ponder " + after.move_text(reply);
+}
+
 int main(int argc, char** argv) {
   std::string fault = "none", state, variants = "kalah";
   int at = 1, every = 1, from_start = 1, delay_ms = 1000;
@@ -150,7 +167,9 @@ int main(int argc, char** argv) {
 
   std::optional<mancala::Game> game, stale;
   int gos = 0, readies = 0;
-  std::string held;  // the bestmove of a `go infinite`, printed at `stop`
+  std::string held;  // the bestmove of a `go infinite` or `go ponder`, printed at `stop` (or ponderhit)
+  bool pondering = false;
+  const bool pondering_bot = fault == "ponder" || fault == "ponder-ignore-stop";
   mancala::protocol::LineReader reader(std::cin, process_fault("no-line-limit") ? std::size_t(-1) : mancala::protocol::kMaxLineBytes);
   while (auto input = reader.next()) {
     if (input->too_long) {
@@ -163,8 +182,9 @@ int main(int argc, char** argv) {
     if (t.empty()) continue;
     if (t[0] == "umi") {
       if (process_fault("no-handshake")) continue;
-      std::cout << "id name fault-bot\noption name Seed type spin default 0 min 0 max 10\nprotocol 1\nvariants " << variants << "\numiok"
-                << std::endl;
+      std::cout << "id name fault-bot\noption name Seed type spin default 0 min 0 max 10\n"
+                << (pondering_bot ? "option name Ponder type check default false\n" : "") << "protocol 1\nvariants " << variants
+                << "\numiok" << std::endl;
     } else if (t[0] == "isready") {
       ++readies;
       if (process_fault("stall-ready") && readies == 2) continue;
@@ -196,8 +216,13 @@ int main(int argc, char** argv) {
           if (process_fault(pass ? "ignore-passes" : "ignore-extra-turns")) game = alternated;
         }
     } else if (t[0] == "stop") {
+      if (!(pondering && fault == "ponder-ignore-stop")) std::cout << held << std::flush;
+      held.clear();
+      pondering = false;
+    } else if (t[0] == "ponderhit") {
       std::cout << held << std::flush;
       held.clear();
+      pondering = false;
     } else if (t[0] == "go") {
       const std::vector<std::string_view> limits(t.begin() + 1, t.end());
       if (!mancala::protocol::parse_go(limits)) {
@@ -208,6 +233,11 @@ int main(int argc, char** argv) {
       const bool no_move = !game || game->over() || game->legal_moves().empty();
       if (std::find(limits.begin(), limits.end(), "infinite") != limits.end() && !no_move) {
         held = "bestmove " + game->move_text(game->legal_moves().front()) + "\n";
+        continue;
+      }
+      if (pondering_bot && std::find(limits.begin(), limits.end(), "ponder") != limits.end() && !no_move) {
+        held = "bestmove " + game->move_text(game->legal_moves().front()) + ponder_suffix(*game) + "\n";
+        pondering = true;
         continue;
       }
       ++gos;
@@ -247,7 +277,7 @@ int main(int argc, char** argv) {
       std::string info = "info depth 1 score seeds 0\n";
       if (now && fault == "uci-info") info = "info depth 1 score cp 35 nodes 1 pv " + move + "\n";
       else if (now && fault == "illegal-pv") info = "info depth 2 score seeds 0.5 pv " + move + " 99\n";
-      const std::string answer = "bestmove" + (move.empty() ? "" : " " + move) + "\n";
+      const std::string answer = "bestmove" + (move.empty() ? "" : " " + move) + (pondering_bot ? ponder_suffix(*game) : "") + "\n";
       std::cout << info << answer << (now && fault == "double-bestmove" ? answer : "") << std::flush;
       if (now && fault == "flood-after-move") {  // in big writes, so that the pipe is never empty for long
         std::string block;

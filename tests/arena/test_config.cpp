@@ -151,6 +151,8 @@ TEST(Config, MoreGamesThanCoresIsWarnedAbout) {
   EXPECT_EQ(concurrency_warning(2, 2), "");
   EXPECT_EQ(concurrency_warning(8, 0), "") << "unknown core count: nothing to say";
   EXPECT_EQ(concurrency_warning(3, 2).rfind("Warning: concurrency 3 on 2 cores: ", 0), 0u);
+  EXPECT_EQ(concurrency_warning(1, 2, true), "");
+  EXPECT_EQ(concurrency_warning(2, 2, true).rfind("Warning: concurrency 2 with pondering (two engines think in a game) on 2 cores: ", 0), 0u);
 }
 
 TEST(Config, RoundsFromTheSamePositionAreNoted) {

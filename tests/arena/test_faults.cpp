@@ -24,6 +24,7 @@ struct Scenario {
   std::string termination;        // of every game the faulty engine plays ("normal": it never loses by a fault)
   json faulty_tc = nullptr;       // the faulty engine's own time control, if not the tournament's
   std::string detail = "";        // text each of its fault losses' detail holds
+  bool ponder = false;            // the faulty engine ponders ("ponder": true)
 };
 
 void PrintTo(const Scenario& s, std::ostream* os) { *os << s.name; }
@@ -82,6 +83,7 @@ TEST_P(FaultyEngineInATournament, LosesItsGamesAndNothingElseBreaks) {
   faulty_args.push_back(tag);
   json faulty = {{"name", "faulty"}, {"command", FAULT_BOT}, {"args", faulty_args}};
   if (!sc.faulty_tc.is_null()) faulty["time_control"] = sc.faulty_tc;
+  if (sc.ponder) faulty["ponder"] = true;
   const json config = {
       {"name", "faults"},
       {"engines",
@@ -183,6 +185,11 @@ INSTANTIATE_TEST_SUITE_P(
                       Scenario{"slow_quit_after_gameover", {"--fault", "slow-quit-after-gameover", "--delay-ms", "kLateMs"}, "normal"},
                       Scenario{"hang_after_gameover", {"--fault", "hang-after-gameover"}, "normal"},
                       Scenario{"ignore_quit", {"--fault", "ignore-quit"}, "normal"},
+                      // Pondering: a correct ponderer loses nothing; one that does not answer the stop
+                      // of a ponder search whose move was not played stalls.
+                      Scenario{"ponder", {"--fault", "ponder"}, "normal", nullptr, "", true},
+                      Scenario{"ponder_ignore_stop", {"--fault", "ponder-ignore-stop"}, "stalled", nullptr,
+                               "of 'stop' ending its ponder search", true},
                       Scenario{"grandchild", {"--fault", "grandchild", "--at", "2"}, "crash"},
                       Scenario{"grandchild_escape", {"--fault", "grandchild-escape", "--at", "2"}, "crash"}),
     [](const auto& info) { return info.param.name; });

@@ -39,7 +39,7 @@ GameRecord game(std::int64_t id) {
   g.opening.moves = {"3", "1"};
   g.moves.push_back({'s', "4", 0.25, 3.25, false, arena::protocol::ScoreBound::Exact, 5, 100});
   g.moves.push_back({'n', "1", 0.5, std::nullopt, false, arena::protocol::ScoreBound::Exact, std::nullopt, std::nullopt});
-  g.moves.push_back({'s', "2", 0.75, 6, true, arena::protocol::ScoreBound::Lower, 7, 300});
+  g.moves.push_back({'s', "2", 0.75, 6, true, arena::protocol::ScoreBound::Lower, 7, 300, true});
   g.winner = arena::match::Winner::South;
   g.south_score = 30;
   g.north_score = 18;
@@ -76,6 +76,9 @@ TEST(ResultsFile, WriteReadRoundTrip) {
   EXPECT_TRUE(moves[2].proven);
   EXPECT_EQ(moves[2].bound, arena::protocol::ScoreBound::Lower);
   EXPECT_EQ(arena::match::to_json(c.games[1])["moves"][2]["bound"], "lower");
+  EXPECT_TRUE(moves[2].ponderhit);  // ... and a ponder hit
+  EXPECT_FALSE(moves[1].ponderhit);
+  EXPECT_FALSE(arena::match::to_json(c.games[1])["moves"][1].contains("ponderhit"));
   EXPECT_FALSE(c.torn_tail);
   EXPECT_THROW(ResultsWriter::create(p, header), ResultsError);  // never overwrites
 }

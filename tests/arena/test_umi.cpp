@@ -122,6 +122,10 @@ TEST(Umi, OnlyTheFirstMultiPvLineScoresTheMove) {
 TEST(Umi, Bestmove) {
   EXPECT_EQ(parse_bestmove("bestmove 3")->move, "3");
   EXPECT_EQ(parse_bestmove("bestmove  4 ponder 2")->move, "4");
+  EXPECT_EQ(parse_bestmove("bestmove  4 ponder 2")->ponder, "2");
+  EXPECT_EQ(parse_bestmove("bestmove 3")->ponder, "");
+  EXPECT_EQ(parse_bestmove("bestmove 3 ponder")->ponder, "");  // no move after it: nothing to ponder
+  EXPECT_EQ(parse_bestmove("bestmove 3 extra 2")->ponder, "");
   EXPECT_EQ(parse_bestmove("bestmove none")->move, "none");
   EXPECT_FALSE(parse_bestmove("bestmove"));
   EXPECT_FALSE(parse_bestmove("bestmove3"));
@@ -195,6 +199,7 @@ TEST(Umi, GoCommand) {
   l.ninc = 10;
   l.movestogo = 5;
   EXPECT_EQ(format_go(l), "go stime 1000 ntime 900 sinc 10 ninc 10 movestogo 5");
+  EXPECT_EQ(format_go(l, true), "go ponder stime 1000 ntime 900 sinc 10 ninc 10 movestogo 5");
   GoLimits d;
   d.depth = 4;
   EXPECT_EQ(format_go(d), "go depth 4");

@@ -1,0 +1,127 @@
+// Pondering in a tournament (`ponder`: PROTOCOL.md section 3): the arena sends `go ponder` on the
+// position after an engine's move and its expected reply, then `ponderhit` when that reply is
+// played and `stop` otherwise, and times a hit from `ponderhit`.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "test_helpers.h"
+
+using arena_test::arena_run;
+using arena_test::games_of;
+using arena_test::run;
+using arena_test::TempDir;
+
+namespace {
+
+const std::string kPonderBot = std::string("cmd=") + FAULT_BOT + " arg=--fault arg=ponder ponder=on";
+
+// What the arena wrote to one engine, in order (the traffic log's "> ..." lines).
+std::vector<std::string> sent_to(const TempDir& d, const std::string& engine) {
+  std::vector<std::string> sent;
+  for (const auto& line : arena_test::lines_of(d / ("logs/" + engine + ".0.log"))) {
+    const auto at = line.find(" > ");
+    if (at != std::string::npos) sent.push_back(line.substr(at + 3));
+  }
+  return sent;
+}
+
+int moves_with_ponderhit(const TempDir& d) {
+  int hits = 0;
+  for (const auto& [id, g] : games_of(d / "r.jsonl"))
+    for (const auto& m : g["moves"]) hits += m.value("ponderhit", false);
+  return hits;
+}
+
+}  // namespace
+
+// Two bots that each expect the other's first legal move, which is what the other plays: every
+// ponder search is a hit, but the last of a game, which the game's end may cut short.
+TEST(Ponder, AnExpectedReplyIsAPonderhit) {
+  TempDir d;
+  const auto r = run(arena_run(d, {"--engine", "name=a " + kPonderBot, "--engine", "name=b " + kPonderBot, "--rounds", "1",
+                                   "--tc", "2+0.05", "--log-traffic"}),
+                     d);
+  ASSERT_EQ(r.code, 0) << r.err;
+  for (const auto& [id, g] : games_of(d / "r.jsonl")) EXPECT_EQ(g["termination"], "normal") << g.dump();
+  EXPECT_GT(moves_with_ponderhit(d), 10);
+  for (const std::string engine : {"a", "b"}) {
+    SCOPED_TRACE(engine);
+    const auto sent = sent_to(d, engine);
+    int ponders = 0, hits = 0, stops = 0;
+    for (std::size_t i = 0; i < sent.size(); ++i) {
+      if (sent[i].rfind("go ponder ", 0) != 0) continue;
+      ++ponders;
+      // The next line ends the ponder search: a hit, or a stop before the game-over notice.
+      ASSERT_LT(i + 1, sent.size());
+      if (sent[i + 1] == "ponderhit") {
+        ++hits;
+      } else {
+        EXPECT_EQ(sent[i + 1], "stop");
+        ASSERT_LT(i + 2, sent.size());
+        EXPECT_EQ(sent[i + 2].rfind("gameover ", 0), 0u) << "a stop ends only the game's last ponder search";
+        ++stops;
+      }
+    }
+    EXPECT_GT(hits, 5);
+    EXPECT_LE(stops, 2);  // at most one per game
+    EXPECT_EQ(ponders, hits + stops);
+    // The engine's Ponder option is set before the first game.
+    EXPECT_NE(std::find(sent.begin(), sent.end(), "setoption name Ponder value true"), sent.end());
+  }
+}
+
+// Against a bot whose moves it does not expect: stop, then the real position and go.
+TEST(Ponder, AnotherReplyStopsThePonderSearch) {
+  TempDir d;
+  const auto r = run(arena_run(d, {"--engine", "name=p " + kPonderBot, "--engine", "name=r cmd=" RANDOM_BOT, "--rounds", "2",
+                                   "--tc", "2+0.05", "--log-traffic"}),
+                     d);
+  ASSERT_EQ(r.code, 0) << r.err;
+  for (const auto& [id, g] : games_of(d / "r.jsonl")) EXPECT_EQ(g["termination"], "normal") << g.dump();
+  const auto sent = sent_to(d, "p");
+  int misses = 0;
+  for (std::size_t i = 0; i + 3 < sent.size(); ++i)
+    if (sent[i].rfind("go ponder ", 0) == 0 && sent[i + 1] == "stop" && sent[i + 2].rfind("position ", 0) == 0) {
+      ++misses;
+      EXPECT_EQ(sent[i + 3].rfind("go ", 0), 0u);
+      EXPECT_EQ(sent[i + 3].rfind("go ponder", 0), std::string::npos);
+    }
+  EXPECT_GT(misses, 3);
+  // The random bot ponders on nothing.
+  const auto other = sent_to(d, "r");
+  EXPECT_EQ(std::count_if(other.begin(), other.end(), [](const std::string& l) { return l.rfind("go ponder", 0) == 0; }), 0);
+}
+
+// Pondering needs the engine's Ponder option (PROTOCOL.md): a config that asks for it anyway, or
+// sets the option against it, is refused before the first game.
+TEST(Ponder, NeedsAPonderOptionSetToTrue) {
+  TempDir d;
+  auto r = run(arena_run(d, {"--engine", "name=r cmd=" RANDOM_BOT " ponder=on", "--engine", "name=g cmd=" GREEDY_BOT}), d, "none");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("engines[0] 'r': ponder: the engine declares no check option 'Ponder'"), std::string::npos) << r.err;
+  r = run(arena_run(d, {"--engine", "name=p " + kPonderBot + " option.Ponder=false", "--engine", "name=g cmd=" GREEDY_BOT}), d,
+          "contradiction");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("engines[0].options.Ponder: 'false' contradicts \"ponder\": true"), std::string::npos) << r.err;
+  r = run(arena_run(d, {"--engine", "name=p " + kPonderBot + " option.ponder=TRUE", "--engine", "name=g cmd=" GREEDY_BOT,
+                        "--rounds", "1"}),
+          d, "agreeing");
+  EXPECT_EQ(r.code, 0) << r.err;
+  r = run(arena_run(d, {"--engine", "name=p cmd=" RANDOM_BOT " ponder=maybe", "--engine", "name=g cmd=" GREEDY_BOT}), d, "flag");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("ponder=maybe: expected on or off"), std::string::npos) << r.err;
+}
+
+// The project's engine ponders in a real tournament without losing anything.
+TEST(Ponder, TheEnginePondersWithoutFaults) {
+  TempDir d;
+  const auto r = run(arena_run(d, {"--engine", "name=e cmd=" ENGINE_EXE " ponder=on", "--engine", "name=g cmd=" GREEDY_BOT,
+                                   "--rounds", "1", "--tc", "1+0.02", "--log-traffic"}),
+                     d);
+  ASSERT_EQ(r.code, 0) << r.err;
+  for (const auto& [id, g] : games_of(d / "r.jsonl")) EXPECT_EQ(g["termination"], "normal") << g.dump();
+  const auto sent = sent_to(d, "e");
+  EXPECT_GT(std::count_if(sent.begin(), sent.end(), [](const std::string& l) { return l.rfind("go ponder ", 0) == 0; }), 0);
+}
