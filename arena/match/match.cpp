@@ -145,129 +145,152 @@ std::string position_command(const std::string& variant, const Opening& opening,
   return cmd;
 }
 
-GameRecord play_game(const MatchParams& p, engine::EngineClient& south, engine::EngineClient& north) {
-  const auto started = Clock::now();
-  GameRecord rec;
-  rec.id = p.id;
-  rec.round = p.round;
-  rec.opening_index = p.opening_index;
-  rec.south = south.config().name;
-  rec.north = north.config().name;
-  rec.variant = p.variant;
-  rec.opening = p.opening;
+namespace {
 
-  mancala::Game game = start_game(p.variant, p.opening);
-  engine::EngineClient* clients[2] = {&south, &north};
-  GameClock clocks[2] = {GameClock(p.south_tc), GameClock(p.north_tc)};
+// One game being played: the authoritative position, both clocks, pondering, and the record.
+// Each step returns false once it has ended the game (finish or forfeit).
+class GameRun {
+ public:
+  GameRun(const MatchParams& p, engine::EngineClient& south, engine::EngineClient& north)
+      : p_(p), clients_{&south, &north}, game_(start_game(p.variant, p.opening)), clocks_{GameClock(p.south_tc), GameClock(p.north_tc)} {
+    rec_.id = p.id;
+    rec_.round = p.round;
+    rec_.opening_index = p.opening_index;
+    rec_.south = south.config().name;
+    rec_.north = north.config().name;
+    rec_.variant = p.variant;
+    rec_.opening = p.opening;
+  }
 
-  auto finish = [&](Winner w, Termination t) {
-    rec.winner = w;
-    rec.termination = t;
-    rec.south_score = game.score(mancala::Side::South);
-    rec.north_score = game.score(mancala::Side::North);
-    rec.final_position = game.notation();
-  };
-  auto forfeit = [&](mancala::Side loser, Termination t, std::string detail) {
-    rec.loser_side = loser;
-    rec.detail = std::move(detail);
-    finish(winner_of(~loser), t);
-  };
-
-  // Both engines started (or restarted) and told of the new game; the first failure decides it.
-  auto prepared = [&](engine::EngineClient& client, mancala::Side side) {
-    const auto failed = prepare(client);
-    if (failed) forfeit(side, failed->termination, failed->detail);
-    return !failed;
-  };
-  const bool ready = prepared(south, mancala::Side::South) && prepared(north, mancala::Side::North);
-
-  std::string game_moves;
-  // Pondering: the reply an engine expects after its move (`ponder` on, a reply after which it
-  // moves again), then, once it ponders, that reply, and whether it was played (a ponder hit).
-  std::optional<mancala::Move> ponder_on[2];
-  std::optional<mancala::Move> expected[2];
-  bool hit[2] = {false, false};
-  while (ready) {
-    if (game.over()) {
-      finish(winner_of(*game.outcome()), Termination::Normal);
-      break;
-    }
-    if (const auto ended = adjudicate(game, p.adjudication, rec.moves.size())) {
-      finish(ended->first, ended->second);
-      break;
-    }
-
-    const mancala::Side side = game.side_to_move();
-    const int si = mancala::index(side);
-    GameClock& clock = clocks[si];
-    engine::EngineClient& mover = *clients[si];
-    // The opponent ponders while this side thinks: it starts before this side's clock does.
-    if (const int oi = 1 - si; ponder_on[oi]) {
-      expected[oi] = std::exchange(ponder_on[oi], std::nullopt);
-      std::string detail;
-      const std::string ponder_moves = game_moves + " " + game.move_text(*expected[oi]);
-      const Fault f = clients[oi]->start_ponder(position_command(p.variant, p.opening, ponder_moves),
-                                                go_limits(clocks, oi, oi == 0 ? p.south_tc : p.north_tc), detail);
-      if (f != Fault::None) {
-        forfeit(~side, termination_of(f), detail);
-        break;
+  GameRecord play() {
+    const auto started = Clock::now();
+    // Both engines started (or restarted) and told of the new game; the first failure decides it.
+    if (prepared(mancala::Side::South) && prepared(mancala::Side::North))
+      while (goes_on() && opponent_ponders() && move()) {
       }
+    // A game that ended while an engine pondered (its hit unused, or the opponent's fault): its
+    // search is stopped before the game-over notice. A failure now only costs its process.
+    for (auto* c : clients_) {
+      std::string ignored;
+      if (c->pondering()) c->stop_ponder(ignored);
     }
-    const protocol::GoLimits limits = go_limits(clocks, si, si == 0 ? p.south_tc : p.north_tc);
+    const std::string notice =
+        protocol::format_gameover(winner_name(rec_.winner), rec_.south_score, rec_.north_score, termination_name(rec_.termination));
+    for (auto* c : clients_) {
+      c->game_over(notice);
+      if (c->config().restart) c->stop();  // restart=on: no idle process waits for the next game
+    }
+    rec_.duration_ms = std::chrono::duration<double, std::milli>(Clock::now() - started).count();
+    return rec_;
+  }
+
+ private:
+  void finish(Winner w, Termination t) {
+    rec_.winner = w;
+    rec_.termination = t;
+    rec_.south_score = game_.score(mancala::Side::South);
+    rec_.north_score = game_.score(mancala::Side::North);
+    rec_.final_position = game_.notation();
+  }
+  bool forfeit(mancala::Side loser, Termination t, std::string detail) {
+    rec_.loser_side = loser;
+    rec_.detail = std::move(detail);
+    finish(winner_of(~loser), t);
+    return false;
+  }
+  bool forfeit(int who, Fault f, std::string detail) { return forfeit(side_of(who), termination_of(f), std::move(detail)); }
+  static mancala::Side side_of(int who) { return who == 0 ? mancala::Side::South : mancala::Side::North; }
+
+  bool prepared(mancala::Side side) {
+    const auto failed = prepare(*clients_[mancala::index(side)]);
+    return !failed || forfeit(side, failed->termination, failed->detail);
+  }
+
+  // The game is not over, nor ended by adjudication.
+  bool goes_on() {
+    if (game_.over()) {
+      finish(winner_of(*game_.outcome()), Termination::Normal);
+      return false;
+    }
+    if (const auto ended = adjudicate(game_, p_.adjudication, rec_.moves.size())) {
+      finish(ended->first, ended->second);
+      return false;
+    }
+    return true;
+  }
+
+  protocol::GoLimits limits_for(int who) const { return go_limits(clocks_, who, who == 0 ? p_.south_tc : p_.north_tc); }
+
+  // The engine not to move ponders on the reply it expects, if it named one after its move: it
+  // starts before the mover's clock does.
+  bool opponent_ponders() {
+    const int who = 1 - mancala::index(game_.side_to_move());
+    if (!ponder_on_[who]) return true;
+    expected_[who] = std::exchange(ponder_on_[who], std::nullopt);
+    const std::string moves = game_moves_ + " " + game_.move_text(*expected_[who]);
+    std::string detail;
+    const Fault f = clients_[who]->start_ponder(position_command(p_.variant, p_.opening, moves), limits_for(who), detail);
+    return f == Fault::None || forfeit(who, f, detail);
+  }
+
+  // The side to move's search (or its ponder hit), checked and played.
+  bool move() {
+    const mancala::Side side = game_.side_to_move();
+    const int si = mancala::index(side);
+    GameClock& clock = clocks_[si];
+    engine::EngineClient& mover = *clients_[si];
     const microseconds margin = std::chrono::milliseconds(mover.config().time_margin_ms);
     const auto budget = clock.budget();
-    const auto deadline = Clock::now() + (budget ? *budget + margin : microseconds(std::chrono::milliseconds(p.move_timeout_ms)));
-    const bool ponderhit = std::exchange(hit[si], false);
-    const auto reply = ponderhit ? mover.ponder_hit(deadline) : mover.search(position_command(p.variant, p.opening, game_moves), limits, deadline);
+    const auto deadline = Clock::now() + (budget ? *budget + margin : microseconds(std::chrono::milliseconds(p_.move_timeout_ms)));
+    const bool ponderhit = std::exchange(hit_[si], false);
+    const auto reply = ponderhit ? mover.ponder_hit(deadline)
+                                 : mover.search(position_command(p_.variant, p_.opening, game_moves_), limits_for(si), deadline);
     const auto elapsed = std::chrono::duration_cast<microseconds>(reply.elapsed);
-    if (reply.fault != Fault::None) {
-      forfeit(side, termination_of(reply.fault), reply.detail);
-      break;
-    }
+    if (reply.fault != Fault::None) return forfeit(si, reply.fault, reply.detail);
     if (!clock.charge(elapsed, margin)) {
-      forfeit(side, Termination::TimeForfeit,
-              "bestmove after " + std::to_string(elapsed.count() / 1000) + " ms, allowed " +
-                  std::to_string(std::chrono::duration_cast<std::chrono::milliseconds>(*budget).count()) + " ms + margin");
       mover.stop();  // it may still be searching; a fresh process is cleaner than a stale reply
-      break;
+      return forfeit(side, Termination::TimeForfeit,
+                     "bestmove after " + std::to_string(elapsed.count() / 1000) + " ms, allowed " +
+                         std::to_string(std::chrono::duration_cast<std::chrono::milliseconds>(*budget).count()) + " ms + margin");
     }
-    const auto mv = game.parse_move(reply.move);
+    const auto mv = game_.parse_move(reply.move);
     if (!mv) {
-      // The position in the project's notation: paste it after `position` to replay the bug.
-      forfeit(side, Termination::IllegalMove, not_a_move(game, reply.move) + " (position " + game.notation() + ")");
       mover.stop();
-      break;
+      // The position in the project's notation: paste it after `position` to replay the bug.
+      return forfeit(side, Termination::IllegalMove, not_a_move(game_, reply.move) + " (position " + game_.notation() + ")");
     }
-    rec.moves.push_back(move_record(side, game.move_text(*mv), elapsed, reply.info));
-    rec.moves.back().ponderhit = ponderhit;
-    game_moves += " " + rec.moves.back().move;
-    game.play(*mv);
-    if (mover.config().ponder) ponder_on[si] = ponder_move(game, side, reply.ponder);
-    // The opponent pondered on this move, or on another: ponderhit at its turn, or stop now.
-    if (const int oi = 1 - si; clients[oi]->pondering() && !(hit[oi] = *mv == *expected[oi])) {
-      std::string detail;
-      const Fault f = clients[oi]->stop_ponder(detail);
-      if (f != Fault::None && !game.over()) {
-        forfeit(~side, termination_of(f), detail);
-        break;
-      }
-    }
-  }
-  // A game that ended while an engine pondered (its ponder hit unused, or the opponent's fault):
-  // its search is stopped before the game-over notice. A failure now only costs its process.
-  for (auto* c : clients) {
-    std::string ignored;
-    if (c->pondering()) c->stop_ponder(ignored);
+    rec_.moves.push_back(move_record(side, game_.move_text(*mv), elapsed, reply.info));
+    rec_.moves.back().ponderhit = ponderhit;
+    game_moves_ += " " + rec_.moves.back().move;
+    game_.play(*mv);
+    if (mover.config().ponder) ponder_on_[si] = ponder_move(game_, side, reply.ponder);
+    return settle_ponder(1 - si, *mv);
   }
 
-  const std::string notice =
-      protocol::format_gameover(winner_name(rec.winner), rec.south_score, rec.north_score, termination_name(rec.termination));
-  for (auto* c : clients) {
-    c->game_over(notice);
-    if (c->config().restart) c->stop();  // restart=on: no idle process waits for the next game
+  // The engine `who` pondered on `played` or on another move: ponderhit at its turn, or stop now.
+  bool settle_ponder(int who, mancala::Move played) {
+    if (!clients_[who]->pondering() || (hit_[who] = played == *expected_[who])) return true;
+    std::string detail;
+    const Fault f = clients_[who]->stop_ponder(detail);
+    return f == Fault::None || game_.over() || forfeit(who, f, detail);
   }
-  rec.duration_ms = std::chrono::duration<double, std::milli>(Clock::now() - started).count();
-  return rec;
+
+  const MatchParams& p_;
+  engine::EngineClient* clients_[2];
+  mancala::Game game_;
+  GameClock clocks_[2];
+  GameRecord rec_;
+  std::string game_moves_;  // " m1 m2 ...": the game's moves after the opening
+  // Pondering: the reply an engine expects after its move (`ponder` on, a reply after which it
+  // moves again), then, once it ponders, that reply, and whether it was played (a ponder hit).
+  std::optional<mancala::Move> ponder_on_[2], expected_[2];
+  bool hit_[2] = {false, false};
+};
+
+}  // namespace
+
+GameRecord play_game(const MatchParams& p, engine::EngineClient& south, engine::EngineClient& north) {
+  return GameRun(p, south, north).play();
 }
 
 }  // namespace arena::match
