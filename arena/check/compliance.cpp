@@ -52,6 +52,7 @@ class Checker {
     info_lines();
     stop_infinite(specs.front());
     ready_during_search(specs.front());
+    ponder(specs.front());
     finished_position(specs.front());
     gameover_notice();
     unknown_command();
@@ -317,6 +318,49 @@ class Checker {
     }
     if (!no_extra_bestmove(item, expected)) return;
     add(item, Verdict::Pass, expected, "readyok in " + std::to_string(r.elapsed.count()) + " ms");
+  }
+
+  // PROTOCOL.md section 3, pondering: only for an engine with a Ponder check option (a GUI
+  // sends no other engine `go ponder`). A ponder search never ends by itself; `ponderhit` turns
+  // it into a normal search with the go line's limits, `stop` ends it at once.
+  void ponder(const std::string& spec) {
+    const std::string item = "ponder";
+    const auto declared = std::find_if(options_.begin(), options_.end(), [](const protocol::OptionSpec& o) {
+      return o.type == protocol::OptionType::Check && mancala::text::iequals(o.name, "Ponder");
+    });
+    if (declared == options_.end())
+      return add(item, Verdict::Pass, "", "no 'Ponder' option: not offered (a GUI sends it no 'go ponder')");
+    const std::string limit = std::to_string(o_.ready.count()) + " ms";
+    const std::string expected = "no 'bestmove' for 'go ponder' until 'ponderhit' (then a legal one within 1000 ms + " + limit +
+                                 ") or 'stop' (then one within " + limit + ")";
+    if (skipped(item, expected)) return;
+    mancala::Game g = *mancala::Game::from_spec(spec);
+    first_moves(g, 4);
+    if (g.over()) g = *mancala::Game::from_spec(spec);
+    engine_.send("setoption name " + declared->name + " value true");
+    for (const std::string ending : {"ponderhit", "stop"}) {
+      engine_.send("position fen " + g.notation());
+      engine_.send("go ponder stime 1000 ntime 1000 sinc 10 ninc 10");
+      const Reply early = engine_.until("bestmove", milliseconds(200));
+      if (!engine_.alive()) return add(item, Verdict::Fail, expected, early.failure);
+      if (early.found) {
+        engine_.send("stop");
+        (void)no_extra_bestmove(item, expected);
+        return add(item, Verdict::Fail, expected, "'" + shown(early.last()) + "' before '" + ending + "'");
+      }
+      engine_.send(ending);
+      const Reply r = engine_.until("bestmove", ending == "stop" ? o_.ready : milliseconds(1000) + o_.ready);
+      if (!r.found) {
+        engine_.mark_dead("it did not answer '" + ending + "' of a ponder search");
+        return add(item, Verdict::Fail, expected, "after '" + ending + "': " + r.failure);
+      }
+      const auto bm = protocol::parse_bestmove(r.last());
+      if (!bm || !g.parse_move(bm->move))
+        return add(item, Verdict::Fail, expected, "after '" + ending + "': '" + shown(r.last()) + "'");
+      if (!no_extra_bestmove(item, expected)) return;
+    }
+    engine_.send("setoption name " + declared->name + " value " + declared->default_value);
+    add(item, Verdict::Pass, expected, "no bestmove before 'ponderhit' or 'stop', a legal one after each");
   }
 
   void finished_position(const std::string& spec) {

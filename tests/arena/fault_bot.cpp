@@ -37,6 +37,7 @@
 //   ponder          not a fault: declares a Ponder option, names the opponent's first legal move
 //                   as its ponder move, and holds a `go ponder`'s answer until ponderhit or stop
 //   ponder-ignore-stop  the same, but never answers a `stop` that ends a ponder search
+//   ponder-early    the same, but answers `go ponder` at once, as if it were a plain `go`
 //   ignore-quit     ignores quit, the end of its input and SIGTERM
 //   cr-endings      ends every output line with a bare CR (legal: PROTOCOL.md section 1)
 //   no-line-limit   reads input lines of any length (PROTOCOL.md says: discard over 65,536 bytes)
@@ -169,7 +170,7 @@ int main(int argc, char** argv) {
   int gos = 0, readies = 0;
   std::string held;  // the bestmove of a `go infinite` or `go ponder`, printed at `stop` (or ponderhit)
   bool pondering = false;
-  const bool pondering_bot = fault == "ponder" || fault == "ponder-ignore-stop";
+  const bool pondering_bot = fault == "ponder" || fault == "ponder-ignore-stop" || fault == "ponder-early";
   mancala::protocol::LineReader reader(std::cin, process_fault("no-line-limit") ? std::size_t(-1) : mancala::protocol::kMaxLineBytes);
   while (auto input = reader.next()) {
     if (input->too_long) {
@@ -235,7 +236,7 @@ int main(int argc, char** argv) {
         held = "bestmove " + game->move_text(game->legal_moves().front()) + "\n";
         continue;
       }
-      if (pondering_bot && std::find(limits.begin(), limits.end(), "ponder") != limits.end() && !no_move) {
+      if (pondering_bot && fault != "ponder-early" && std::find(limits.begin(), limits.end(), "ponder") != limits.end() && !no_move) {
         held = "bestmove " + game->move_text(game->legal_moves().front()) + ponder_suffix(*game) + "\n";
         pondering = true;
         continue;

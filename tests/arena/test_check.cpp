@@ -46,11 +46,23 @@ TEST(Check, TheEnginePassesEveryItem) {
   EXPECT_EQ(first_failure(r.out), "");
   for (const char* item : {"[PASS] handshake", "[PASS] options", "[PASS] position fen bedouin(70)", "[PASS] position moves mangala2",
                            "[PASS] extra turn kalah(6,4)", "[PASS] extra turn mangala", "[PASS] pass mangala2",
-                           "[PASS] go movestogo", "[PASS] go nodes", "[PASS] info lines", "[PASS] go infinite + stop", "[PASS] isready during search",
+                           "[PASS] go movestogo", "[PASS] go nodes", "[PASS] info lines", "[PASS] go infinite + stop", "[PASS] isready during search", "[PASS] ponder",
                            "[PASS] finished position", "[PASS] gameover notice", "[PASS] unknown command",
                            "[PASS] malformed go", "[PASS] long line", "[PASS] long position line", "[PASS] CR line endings", "[PASS] quit"})
     EXPECT_NE(r.out.find(item), std::string::npos) << item << "\n" << r.out;
   EXPECT_NE(r.out.find("the engine follows the protocol"), std::string::npos);
+  EXPECT_NE(r.out.find("[PASS] ponder: no bestmove before 'ponderhit' or 'stop', a legal one after each"), std::string::npos) << r.out;
+}
+
+// Pondering is checked only for an engine that offers it; a correct ponderer passes.
+TEST(Check, PonderIsCheckedWhereItIsOffered) {
+  TempDir d;
+  auto r = run({ARENA_EXE, "check", FAULT_BOT, "--fault", "ponder"}, d, "ponderer");
+  EXPECT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_EQ(first_failure(r.out), "") << r.out;
+  EXPECT_NE(r.out.find("[PASS] ponder: no bestmove before"), std::string::npos) << r.out;
+  r = run({ARENA_EXE, "check", RANDOM_BOT}, d, "random");
+  EXPECT_NE(r.out.find("[PASS] ponder: no 'Ponder' option: not offered"), std::string::npos) << r.out;
 }
 
 TEST(Check, TheBotsPass) {
@@ -111,7 +123,9 @@ INSTANTIATE_TEST_SUITE_P(
                       Expect{"signal_at_start", {"--fault", "signal-at-start"}, "start"},
                       Expect{"ignore_extra_turns", {"--fault", "ignore-extra-turns"}, "position moves kalah(6,4)"},
                       Expect{"ignore_extra_turns_mangala", {"--fault", "ignore-extra-turns", "--variants", "mangala"}, "extra turn mangala"},
-                      Expect{"ignore_passes", {"--fault", "ignore-passes", "--variants", "mangala2"}, "pass mangala2"}),
+                      Expect{"ignore_passes", {"--fault", "ignore-passes", "--variants", "mangala2"}, "pass mangala2"},
+                      Expect{"ponder_ignore_stop", {"--fault", "ponder-ignore-stop"}, "ponder"},
+                      Expect{"ponder_early", {"--fault", "ponder-early"}, "ponder"}),
     [](const auto& info) { return info.param.name; });
 
 // The engine's command may follow --variant directly (it is not taken for a second variant), and
