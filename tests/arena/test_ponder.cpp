@@ -114,11 +114,13 @@ TEST(Ponder, NeedsAPonderOptionSetToTrue) {
   EXPECT_NE(r.err.find("ponder=maybe: expected on or off"), std::string::npos) << r.err;
 }
 
-// The project's engine ponders in a real tournament without losing anything.
+// The project's engine ponders in a real tournament without losing anything. (At a fixed depth,
+// which no clock of a sanitized build can run out of: `go ponder depth 6` searches on until
+// `ponderhit`, then to depth 6.)
 TEST(Ponder, TheEnginePondersWithoutFaults) {
   TempDir d;
-  const auto r = run(arena_run(d, {"--engine", "name=e cmd=" ENGINE_EXE " ponder=on", "--engine", "name=g cmd=" GREEDY_BOT,
-                                   "--rounds", "1", "--tc", "1+0.02", "--log-traffic"}),
+  const auto r = run(arena_run(d, {"--engine", "name=e cmd=" ENGINE_EXE " ponder=on option.Hash=16", "--engine", "name=g cmd=" GREEDY_BOT,
+                                   "--rounds", "1", "--depth", "6", "--log-traffic"}),
                      d);
   ASSERT_EQ(r.code, 0) << r.err;
   for (const auto& [id, g] : games_of(d / "r.jsonl")) EXPECT_EQ(g["termination"], "normal") << g.dump();
