@@ -245,6 +245,38 @@ TEST(Config, EngineFlag) {
   EXPECT_EQ(msg("cmd=x colour=red").rfind("--engine: unknown key 'colour'", 0), 0u);
 }
 
+// The shipped examples load and pass every check a run makes before starting an engine, and run
+// only programs the build makes (or the Python bot).
+TEST(Config, TheExampleConfigsAreValid) {
+  int files = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(CONFIGS_DIR)) {
+    if (entry.path().extension() != ".json") continue;
+    SCOPED_TRACE(entry.path().string());
+    ++files;
+    TournamentConfig c;
+    ASSERT_NO_THROW(apply_file(entry.path().string(), c));
+    EXPECT_NO_THROW(validate(c));
+    for (const auto& e : c.engines)
+      EXPECT_TRUE(e.command == "build/engine/mancala-engine" || e.command == "build/bots/random-bot" ||
+                  e.command == "build/bots/greedy-bot" || e.command == "python3")
+          << e.command;
+  }
+  EXPECT_GE(files, 6);
+}
+
+// An example that ponders: one engine with "ponder": true, which enters the schedule.
+TEST(Config, PonderIsAnEngineFieldOfTheSchedule) {
+  TournamentConfig c;
+  apply_file(std::string(CONFIGS_DIR) + "/ponder.json", c);
+  ASSERT_EQ(c.engines.size(), 2u);
+  EXPECT_TRUE(c.engines[0].ponder);
+  EXPECT_FALSE(c.engines[1].ponder);
+  const json s = schedule_json(c);
+  EXPECT_EQ(s["engines"][0]["ponder"], true);
+  EXPECT_FALSE(s["engines"][1].contains("ponder")) << "off leaves the header as it was before pondering existed";
+  EXPECT_THROW(apply_json(json::parse(R"({"engines": [{"name": "a", "command": "x", "ponder": "yes"}]})"), c), ConfigError);
+}
+
 TEST(Config, ScheduleJsonIgnoresRunDetails) {
   TournamentConfig a, b;
   apply_json(minimal(), a);
