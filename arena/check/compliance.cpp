@@ -338,10 +338,18 @@ class Checker {
     first_moves(g, 4);
     if (g.over()) g = *mancala::Game::from_spec(spec);
     engine_.send("setoption name " + declared->name + " value true");
+    struct Restore {  // the option's default again, however the item ends
+      Probe& engine;
+      std::string line;
+      ~Restore() {
+        if (engine.alive()) engine.send(line);
+      }
+    } restore{engine_, "setoption name " + declared->name + " value " + declared->default_value};
     for (const std::string ending : {"ponderhit", "stop"}) {
       engine_.send("position fen " + g.notation());
       engine_.send("go ponder stime 1000 ntime 1000 sinc 10 ninc 10");
-      const Reply early = engine_.until("bestmove", milliseconds(200));
+      // (Long enough for an engine that answers at once to be caught on a loaded machine.)
+      const Reply early = engine_.until("bestmove", milliseconds(500));
       if (!engine_.alive()) return add(item, Verdict::Fail, expected, early.failure);
       if (early.found) {
         engine_.send("stop");
@@ -359,7 +367,6 @@ class Checker {
         return add(item, Verdict::Fail, expected, "after '" + ending + "': '" + shown(r.last()) + "'");
       if (!no_extra_bestmove(item, expected)) return;
     }
-    engine_.send("setoption name " + declared->name + " value " + declared->default_value);
     add(item, Verdict::Pass, expected, "no bestmove before 'ponderhit' or 'stop', a legal one after each");
   }
 

@@ -347,12 +347,20 @@ Fault EngineClient::stop_ponder(std::string& detail) {
   const auto deadline = Clock::now() + milliseconds(env_.timeouts.ready_ms);
   const std::string limit = std::to_string(env_.timeouts.ready_ms) + " ms";
   std::string line;
-  Fault f = send("stop", deadline) ? wait_for("bestmove", deadline, line) : Fault::Crash;
-  if (f == Fault::TimeForfeit) {
+  Fault f = Fault::None;
+  if (!send("stop", deadline)) {
+    // Input closed (on its way out, as a rule), or not read at all: then it is alive, and stalled.
+    const bool timed_out = Clock::now() >= deadline;
+    const bool exited = timed_out ? proc_->exited() : proc_->exited_by(Clock::now() + milliseconds(500));
+    f = timed_out && !exited ? Fault::Stalled : Fault::Crash;
+    detail = exited    ? "the engine exited while pondering" + exit_details()
+             : timed_out ? "the engine does not read its input ('stop' of its ponder search not taken within " + limit + ")"
+                         : "the engine closed its input while pondering (it is still running)";
+  } else if ((f = wait_for("bestmove", deadline, line)) == Fault::TimeForfeit) {
     f = Fault::Stalled;
     detail = "no bestmove within " + limit + " of 'stop' ending its ponder search";
   } else if (f == Fault::Crash) {
-    detail = "the engine exited while pondering" + (proc_->exited_by(deadline) ? exit_details() : std::string());
+    detail = "the engine exited while pondering" + exit_details();
   } else if (f == Fault::Malformed) {
     detail = "an output line longer than " + std::to_string(env_.max_line) + " bytes";
   }

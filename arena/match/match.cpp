@@ -268,11 +268,13 @@ class GameRun {
   }
 
   // The engine `who` pondered on `played` or on another move: ponderhit at its turn, or stop now.
+  // A failed stop loses only a game that goes on: one the move ended, or that adjudication ends
+  // now, stays as it ended (as when the stop comes after the game).
   bool settle_ponder(int who, mancala::Move played) {
     if (!clients_[who]->pondering() || (hit_[who] = played == *expected_[who])) return true;
     std::string detail;
     const Fault f = clients_[who]->stop_ponder(detail);
-    return f == Fault::None || game_.over() || forfeit(who, f, detail);
+    return f == Fault::None || game_.over() || adjudicate(game_, p_.adjudication, rec_.moves.size()) || forfeit(who, f, detail);
   }
 
   const MatchParams& p_;

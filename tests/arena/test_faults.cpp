@@ -108,7 +108,7 @@ TEST_P(FaultyEngineInATournament, LosesItsGamesAndNothingElseBreaks) {
   const auto lines = arena_test::lines_of(d / "r.jsonl");
   ASSERT_EQ(lines.size(), 13u) << m.out;
   std::set<std::int64_t> ids;
-  int faulty_games = 0, fault_losses = 0, wrong = 0;
+  int faulty_games = 0, fault_losses = 0, wrong = 0, ponderhits = 0;
   for (std::size_t i = 1; i < lines.size(); ++i) {
     const json g = json::parse(lines[i]);
     EXPECT_TRUE(ids.insert(g["id"].get<std::int64_t>()).second);
@@ -116,6 +116,7 @@ TEST_P(FaultyEngineInATournament, LosesItsGamesAndNothingElseBreaks) {
     const std::string termination = g["termination"];
     const bool fault = g.contains("loser");
     faulty_games += involved;
+    for (const auto& m : g["moves"]) ponderhits += m.value("ponderhit", false);
     if (fault && g[g["loser"].get<std::string>()] == "faulty" && termination == sc.termination) {
       ++fault_losses;
       EXPECT_NE(g.value("detail", "").find(sc.detail), std::string::npos) << sc.name << ": " << g.value("detail", "");
@@ -135,6 +136,10 @@ TEST_P(FaultyEngineInATournament, LosesItsGamesAndNothingElseBreaks) {
   EXPECT_EQ(faulty_games, 8);
   EXPECT_EQ(fault_losses, sc.termination == "normal" ? 0 : 8);
   EXPECT_EQ(wrong, 0);
+  // A ponderer that loses nothing did ponder: its expected replies were played sometimes.
+  if (sc.ponder && sc.termination == "normal") {
+    EXPECT_GT(ponderhits, 0);
+  }
 
   // Bounded: time (every fault costs at most a deadline or a grace period) and memory.
   const auto wall_limit = std::chrono::seconds(sanitized() ? 60 : 20);

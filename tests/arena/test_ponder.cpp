@@ -3,6 +3,8 @@
 // played and `stop` otherwise, and times a hit from `ponderhit`.
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -27,6 +29,29 @@ std::vector<std::string> sent_to(const TempDir& d, const std::string& engine) {
   return sent;
 }
 
+// How the ponder searches sent to one engine ended. Each `go ponder` must be followed by
+// `ponderhit` or by `stop`, and a stop by the real `position` (the game goes on) or `gameover`.
+struct PonderOrder {
+  int ponders = 0, hits = 0, stops_in_game = 0, stops_at_end = 0;
+  std::vector<std::string> wrong;  // "<line> then <line>"
+};
+
+PonderOrder ponder_order(const std::vector<std::string>& sent) {
+  PonderOrder o;
+  auto starts = [](const std::string& line, const char* word) { return line.rfind(word, 0) == 0; };
+  for (std::size_t i = 0; i < sent.size(); ++i) {
+    if (!starts(sent[i], "go ponder ")) continue;
+    ++o.ponders;
+    const std::string next = i + 1 < sent.size() ? sent[i + 1] : "(nothing)";
+    const std::string after = i + 2 < sent.size() ? sent[i + 2] : "(nothing)";
+    if (next == "ponderhit") ++o.hits;
+    else if (next == "stop" && starts(after, "position ")) ++o.stops_in_game;
+    else if (next == "stop" && starts(after, "gameover ")) ++o.stops_at_end;
+    else o.wrong.push_back(sent[i] + " then " + next + " then " + after);
+  }
+  return o;
+}
+
 int moves_with_ponderhit(const TempDir& d) {
   int hits = 0;
   for (const auto& [id, g] : games_of(d / "r.jsonl"))
@@ -49,24 +74,11 @@ TEST(Ponder, AnExpectedReplyIsAPonderhit) {
   for (const std::string engine : {"a", "b"}) {
     SCOPED_TRACE(engine);
     const auto sent = sent_to(d, engine);
-    int ponders = 0, hits = 0, stops = 0;
-    for (std::size_t i = 0; i < sent.size(); ++i) {
-      if (sent[i].rfind("go ponder ", 0) != 0) continue;
-      ++ponders;
-      // The next line ends the ponder search: a hit, or a stop before the game-over notice.
-      ASSERT_LT(i + 1, sent.size());
-      if (sent[i + 1] == "ponderhit") {
-        ++hits;
-      } else {
-        EXPECT_EQ(sent[i + 1], "stop");
-        ASSERT_LT(i + 2, sent.size());
-        EXPECT_EQ(sent[i + 2].rfind("gameover ", 0), 0u) << "a stop ends only the game's last ponder search";
-        ++stops;
-      }
-    }
-    EXPECT_GT(hits, 5);
-    EXPECT_LE(stops, 2);  // at most one per game
-    EXPECT_EQ(ponders, hits + stops);
+    const PonderOrder o = ponder_order(sent);
+    EXPECT_TRUE(o.wrong.empty()) << o.wrong.front();
+    EXPECT_GT(o.hits, 5);
+    EXPECT_EQ(o.stops_in_game, 0) << "every reply was the expected one";
+    EXPECT_LE(o.stops_at_end, 2);  // at most one per game
     // The engine's Ponder option is set before the first game.
     EXPECT_NE(std::find(sent.begin(), sent.end(), "setoption name Ponder value true"), sent.end());
   }
@@ -81,14 +93,14 @@ TEST(Ponder, AnotherReplyStopsThePonderSearch) {
   ASSERT_EQ(r.code, 0) << r.err;
   for (const auto& [id, g] : games_of(d / "r.jsonl")) EXPECT_EQ(g["termination"], "normal") << g.dump();
   const auto sent = sent_to(d, "p");
-  int misses = 0;
-  for (std::size_t i = 0; i + 3 < sent.size(); ++i)
+  const PonderOrder o = ponder_order(sent);
+  EXPECT_TRUE(o.wrong.empty()) << o.wrong.front();
+  EXPECT_GT(o.stops_in_game, 3);
+  for (std::size_t i = 0; i + 3 < sent.size(); ++i) {
     if (sent[i].rfind("go ponder ", 0) == 0 && sent[i + 1] == "stop" && sent[i + 2].rfind("position ", 0) == 0) {
-      ++misses;
-      EXPECT_EQ(sent[i + 3].rfind("go ", 0), 0u);
-      EXPECT_EQ(sent[i + 3].rfind("go ponder", 0), std::string::npos);
+      EXPECT_EQ(sent[i + 3].rfind("go stime ", 0), 0u) << "after the stop, the real search: " << sent[i + 3];
     }
-  EXPECT_GT(misses, 3);
+  }
   // The random bot ponders on nothing.
   const auto other = sent_to(d, "r");
   EXPECT_EQ(std::count_if(other.begin(), other.end(), [](const std::string& l) { return l.rfind("go ponder", 0) == 0; }), 0);
@@ -124,6 +136,28 @@ TEST(Ponder, TheEnginePondersWithoutFaults) {
                      d);
   ASSERT_EQ(r.code, 0) << r.err;
   for (const auto& [id, g] : games_of(d / "r.jsonl")) EXPECT_EQ(g["termination"], "normal") << g.dump();
-  const auto sent = sent_to(d, "e");
-  EXPECT_GT(std::count_if(sent.begin(), sent.end(), [](const std::string& l) { return l.rfind("go ponder ", 0) == 0; }), 0);
+  const PonderOrder o = ponder_order(sent_to(d, "e"));
+  EXPECT_TRUE(o.wrong.empty()) << o.wrong.front();
+  EXPECT_GT(o.ponders, 0);
+  EXPECT_EQ(o.ponders, o.hits + o.stops_in_game + o.stops_at_end);
+}
+
+// A ponder search whose stop goes unanswered loses a game that goes on, not one that has just
+// ended: by the last move (as when the stop comes after the game) or by adjudication.
+TEST(Ponder, AnUnansweredStopDoesNotUndoAnAdjudication) {
+  TempDir d;
+  const nlohmann::json config = {
+      {"engines",
+       {{{"name", "mute"}, {"command", FAULT_BOT}, {"args", {"--fault", "ponder-ignore-stop"}}, {"ponder", true}},
+        {{"name", "r"}, {"command", RANDOM_BOT}}}},
+      {"rounds", 4},
+      {"adjudication", {{"max_moves", 2}}},
+      {"timeouts", {{"ready_ms", 300}}},
+      {"output", {{"dir", d.path.string()}, {"results", "r.jsonl"}, {"progress", false}}}};
+  std::ofstream(d / "adjudicated.json") << config.dump();
+  const auto r = run({ARENA_EXE, "run", d / "adjudicated.json"}, d);
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto games = games_of(d / "r.jsonl");
+  EXPECT_EQ(games.size(), 8u);
+  for (const auto& [id, g] : games) EXPECT_EQ(g["termination"], "max_moves") << g.dump();
 }
