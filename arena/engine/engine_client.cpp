@@ -179,7 +179,8 @@ std::optional<EngineClient::HandshakeFailure> EngineClient::handshake() {
   }
 }
 
-Fault EngineClient::new_game(std::string& detail) {
+Fault EngineClient::exchange(const std::vector<std::string>& lines, const std::string& token, const Exchange& about,
+                             std::string& detail) {
   if (!proc_) {
     detail = "the engine is not running";
     return Fault::Crash;
@@ -189,31 +190,36 @@ Fault EngineClient::new_game(std::string& detail) {
   std::string line;
   Fault f = Fault::None;
   bool exited = false;
-  if (!send("newgame", deadline) || !send("isready", deadline)) {
+  if (!std::all_of(lines.begin(), lines.end(), [&](const std::string& l) { return send(l, deadline); })) {
     // A live engine whose input cannot be written has closed it, or stopped reading it; one that
     // closed it on its way out is given a moment to go, to be reported as exited.
     const bool timed_out = Clock::now() >= deadline;
     exited = timed_out ? proc_->exited() : proc_->exited_by(Clock::now() + milliseconds(500));
     f = timed_out && !exited ? Fault::Stalled : Fault::Crash;
     if (!exited)
-      detail = timed_out ? "the engine does not read its input ('newgame' and 'isready' not taken within " + limit + ")"
-                         : "the engine closed its input before the game (it is still running)";
+      detail = timed_out ? "the engine does not read its input (" + about.sent + " not taken within " + limit + ")"
+                         : "the engine closed its input " + about.when + " (it is still running)";
   } else {
-    f = wait_for("readyok", deadline, line);
+    f = wait_for(token, deadline, line);
     exited = f == Fault::Crash;
     if (f == Fault::TimeForfeit) {
       f = Fault::Stalled;
-      detail = "no 'readyok' within " + limit;
+      detail = "no '" + token + "' within " + limit + about.no_answer;
     } else if (f == Fault::Malformed) {
       detail = "a line longer than " + std::to_string(env_.max_line) + " bytes";
     }
   }
-  if (exited) detail = "the engine exited before the game (on 'newgame' or 'isready')" + exit_details();
+  if (exited) detail = "the engine exited " + about.when + about.exited + exit_details();
   if (f != Fault::None) {
-    if (env_.log) env_.log->line('#', "newgame failed: " + detail);
+    if (env_.log) env_.log->line('#', about.failed + ": " + detail);
     stop();
   }
   return f;
+}
+
+Fault EngineClient::new_game(std::string& detail) {
+  return exchange({"newgame", "isready"}, "readyok",
+                  Exchange{"'newgame' and 'isready'", "before the game", " (on 'newgame' or 'isready')", "", "newgame failed"}, detail);
 }
 
 MoveReply EngineClient::search(const std::string& position_command, const protocol::GoLimits& limits,
@@ -340,32 +346,9 @@ MoveReply EngineClient::ponder_hit(Clock::time_point deadline) {
 
 Fault EngineClient::stop_ponder(std::string& detail) {
   pondering_ = false;
-  if (!proc_) {
-    detail = "the engine is not running";
-    return Fault::Crash;
-  }
-  const auto deadline = Clock::now() + milliseconds(env_.timeouts.ready_ms);
-  const std::string limit = std::to_string(env_.timeouts.ready_ms) + " ms";
-  std::string line;
-  Fault f = Fault::None;
-  if (!send("stop", deadline)) {
-    // Input closed (on its way out, as a rule), or not read at all: then it is alive, and stalled.
-    const bool timed_out = Clock::now() >= deadline;
-    const bool exited = timed_out ? proc_->exited() : proc_->exited_by(Clock::now() + milliseconds(500));
-    f = timed_out && !exited ? Fault::Stalled : Fault::Crash;
-    detail = exited    ? "the engine exited while pondering" + exit_details()
-             : timed_out ? "the engine does not read its input ('stop' of its ponder search not taken within " + limit + ")"
-                         : "the engine closed its input while pondering (it is still running)";
-  } else if ((f = wait_for("bestmove", deadline, line)) == Fault::TimeForfeit) {
-    f = Fault::Stalled;
-    detail = "no bestmove within " + limit + " of 'stop' ending its ponder search";
-  } else if (f == Fault::Crash) {
-    detail = "the engine exited while pondering" + exit_details();
-  } else if (f == Fault::Malformed) {
-    detail = "an output line longer than " + std::to_string(env_.max_line) + " bytes";
-  }
-  if (f != Fault::None) stop();
-  return f;
+  return exchange({"stop"}, "bestmove",
+                  Exchange{"'stop' of its ponder search", "while pondering", "", " of 'stop' ending its ponder search", "stop of the ponder search failed"},
+                  detail);
 }
 
 std::string EngineClient::exit_details() {

@@ -103,6 +103,17 @@ class EngineClient {
   // first "info string error..." line on the way goes into `first_error` if given.
   Fault wait_for(const std::string& token, Clock::time_point deadline, std::string& line,
                  std::string* first_error = nullptr);
+  // What exchange() says of one exchange in its messages.
+  struct Exchange {
+    std::string sent;       // "'newgame' and 'isready'": not taken within ready_ms
+    std::string when;       // "before the game": the engine exited / closed its input ...
+    std::string exited;     // more about when it exited: " (on 'newgame' or 'isready')"
+    std::string no_answer;  // after "no '<token>' within N ms"
+    std::string failed;     // the log's note: "newgame failed"
+  };
+  // Between searches: sends `lines`, then reads up to a line whose first token is `token`, all
+  // within ready_ms. On failure the client is stopped, the log notes it, and `detail` says why.
+  Fault exchange(const std::vector<std::string>& lines, const std::string& token, const Exchange& about, std::string& detail);
   // After the engine's output closed: its exit status and last stderr line, for a message.
   // Ends the process (reaped).
   std::string exit_details();
