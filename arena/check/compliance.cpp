@@ -8,6 +8,7 @@
 
 #include "check/positions.h"
 #include "check/probe.h"
+#include "protocol/ponder_reply.h"
 #include "protocol/umi.h"
 #include "rules/game.h"
 #include "text/tokens.h"
@@ -181,9 +182,24 @@ class Checker {
       add(item, Verdict::Fail, expected + " and no error line", "'" + shown(r.errors().front()) + "'");
       return false;
     }
+    if (auto problem = ponder_problem(g, *bm)) {
+      add(item, Verdict::Fail, expected + " (and a ponder move, if any, that is the opponent's whole turn)", *problem);
+      return false;
+    }
     check_info_lines(r.lines, g, go);
     add(item, Verdict::Pass, expected, "bestmove " + bm->move + " in " + std::to_string(r.elapsed.count()) + " ms");
     return true;
+  }
+
+  // A bestmove's `ponder <move>` that is not the opponent's whole turn (PROTOCOL.md section 4).
+  static std::optional<std::string> ponder_problem(const mancala::Game& g, const protocol::BestMove& bm) {
+    const auto mv = g.parse_move(bm.move);
+    if (bm.ponder.empty() || !mv) return std::nullopt;
+    mancala::Game after = g;
+    after.play(*mv);
+    const auto reply = protocol::ponder_reply(after, g.side_to_move(), bm.ponder);
+    if (reply) return std::nullopt;
+    return "'bestmove " + shown(bm.move, 20) + " ponder " + shown(bm.ponder, 20) + "': " + reply.error();
   }
 
   // The `info` lines of one search, read as PROTOCOL.md section 4 writes them (what a GUI or the
@@ -365,6 +381,7 @@ class Checker {
       const auto bm = protocol::parse_bestmove(r.last());
       if (!bm || !g.parse_move(bm->move))
         return add(item, Verdict::Fail, expected, "after '" + ending + "': '" + shown(r.last()) + "'");
+      if (auto problem = ponder_problem(g, *bm)) return add(item, Verdict::Fail, expected, "after '" + ending + "': " + *problem);
       if (!no_extra_bestmove(item, expected)) return;
     }
     add(item, Verdict::Pass, expected, "no bestmove before 'ponderhit' or 'stop', a legal one after each");

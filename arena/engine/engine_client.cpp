@@ -253,7 +253,7 @@ MoveReply EngineClient::search(const std::string& position_command, const protoc
   return read_reply(t0, deadline);
 }
 
-MoveReply EngineClient::read_reply(Clock::time_point t0, Clock::time_point deadline) {
+MoveReply EngineClient::read_reply(Clock::time_point t0, Clock::time_point deadline, const std::string& since) {
   MoveReply reply;
   std::string line, ignored;
   for (std::int64_t lines_read = 0;; ++lines_read) {
@@ -262,9 +262,11 @@ MoveReply EngineClient::read_reply(Clock::time_point t0, Clock::time_point deadl
       reply.elapsed = Clock::now() - t0;
       if (st == process::ReadStatus::Timeout) {
         reply.fault = Fault::TimeForfeit;
-        reply.detail = "no bestmove after " + std::to_string(std::chrono::duration_cast<milliseconds>(reply.elapsed).count()) + " ms";
+        const std::string ms = std::to_string(std::chrono::duration_cast<milliseconds>(reply.elapsed).count()) + " ms";
+        reply.detail = "no bestmove " + (since.empty() ? "after " + ms : ms + " after " + since);
         // Silent, or busy talking (an engine flooding its output looks like this)?
-        if (lines_read > 0) reply.detail += " (" + std::to_string(lines_read) + " other lines received meanwhile)";
+        if (lines_read > 0)
+          reply.detail += " (" + std::to_string(lines_read) + (lines_read == 1 ? " other line" : " other lines") + " received meanwhile)";
         // "BESTMOVE 3" or "best move 3" is ignored like any unknown line: say so.
         if (!ignored.empty()) reply.detail += "; the last line it sent, ignored as unknown: '" + protocol::shown(ignored) + "'";
       } else if (st == process::ReadStatus::Closed) {
@@ -278,7 +280,8 @@ MoveReply EngineClient::read_reply(Clock::time_point t0, Clock::time_point deadl
       return reply;
     }
     if (line.compare(0, 4, "info") == 0) {
-      if (auto info = protocol::parse_info(line)) protocol::merge_info(reply.info, *info);
+      if (protocol::is_error_line(line)) reply.error_line = line;
+      else if (auto info = protocol::parse_info(line)) protocol::merge_info(reply.info, *info);
       continue;
     }
     if (line.compare(0, 8, "bestmove") != 0) {  // unknown lines are ignored, as in UCI
@@ -341,7 +344,7 @@ MoveReply EngineClient::ponder_hit(Clock::time_point deadline) {
     stop();
     return reply;
   }
-  return read_reply(t0, deadline);
+  return read_reply(t0, deadline, "'ponderhit'");
 }
 
 Fault EngineClient::stop_ponder(std::string& detail) {

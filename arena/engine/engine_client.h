@@ -48,6 +48,7 @@ struct MoveReply {
   Fault fault = Fault::None;
   std::string move;                 // the bestmove token when fault == None
   std::string ponder;               // its "ponder <move>", if any: the reply it expects
+  std::string error_line;           // its last "info string error: ..." during the search, if any
   protocol::SearchInfo info;        // last values the engine reported for this search
   Clock::duration elapsed{};        // "go" written to "bestmove" read
   std::string detail;               // what went wrong, for the results file
@@ -85,6 +86,10 @@ class EngineClient {
   MoveReply ponder_hit(Clock::time_point deadline);
   Fault stop_ponder(std::string& detail);
   bool pondering() const { return pondering_; }
+  // A line of the arena's own in the engine's log ('#'), if it has one.
+  void note(const std::string& text) {
+    if (env_.log) env_.log->line('#', text);
+  }
   // The game-over notice, best effort: waits at most 50 ms to write it, and an engine that
   // cannot take it is stopped (quit, grace, kill, reap).
   void game_over(const std::string& notice);
@@ -117,8 +122,9 @@ class EngineClient {
   // After the engine's output closed: its exit status and last stderr line, for a message.
   // Ends the process (reaped).
   std::string exit_details();
-  // Reads a search's info lines up to its bestmove, by `deadline`; `t0` is when its clock started.
-  MoveReply read_reply(Clock::time_point t0, Clock::time_point deadline);
+  // Reads a search's info lines up to its bestmove, by `deadline`; `t0` is when its clock started
+  // (`since` names what started it in a time-out's message, if not the go).
+  MoveReply read_reply(Clock::time_point t0, Clock::time_point deadline, const std::string& since = "");
 
   config::EngineConfig config_;
   ClientEnv env_;

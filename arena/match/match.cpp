@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "match/game_clock.h"
+#include "protocol/ponder_reply.h"
 #include "rules/game.h"
 
 namespace arena::match {
@@ -57,19 +58,6 @@ protocol::GoLimits go_limits(const GameClock (&clocks)[2], int si, const config:
   limits.depth = tc.depth;
   limits.nodes = tc.nodes;
   return limits;
-}
-
-// The reply `mover` expects, as its bestmove's ponder move, if it is worth pondering on: legal,
-// the opponent's whole turn, and a position in which `mover` is to move (PROTOCOL.md section 3).
-// Anything else (no ponder move, an illegal one) just means no pondering this time.
-std::optional<mancala::Move> ponder_move(const mancala::Game& game, mancala::Side mover, const std::string& text) {
-  if (text.empty() || game.over() || game.side_to_move() == mover) return std::nullopt;
-  const auto reply = game.parse_move(text);
-  if (!reply) return std::nullopt;
-  mancala::Game after = game;
-  after.play(*reply);
-  if (after.over() || after.side_to_move() != mover) return std::nullopt;
-  return *reply;
 }
 
 // Why the engine's `text` is not a move here, quoting it in printable form.
@@ -257,13 +245,20 @@ class GameRun {
     if (!mv) {
       mover.stop();
       // The position in the project's notation: paste it after `position` to replay the bug.
-      return forfeit(side, Termination::IllegalMove, not_a_move(game_, reply.move) + " (position " + game_.notation() + ")");
+      // An engine that refused the position says why on an error line: the likelier cause.
+      const std::string said = reply.error_line.empty() ? "" : "; the engine said: '" + protocol::shown(reply.error_line, 200) + "'";
+      return forfeit(side, Termination::IllegalMove, not_a_move(game_, reply.move) + " (position " + game_.notation() + ")" + said);
     }
     rec_.moves.push_back(move_record(side, game_.move_text(*mv), elapsed, reply.info));
     rec_.moves.back().ponderhit = ponderhit;
     game_moves_ += " " + rec_.moves.back().move;
     game_.play(*mv);
-    if (mover.config().ponder) ponder_on_[si] = ponder_move(game_, side, reply.ponder);
+    if (mover.config().ponder && !reply.ponder.empty()) {
+      // Anything but a ponder move by the rules just means no pondering this time (noted in its log).
+      const auto expected = protocol::ponder_reply(game_, side, reply.ponder);
+      if (expected) ponder_on_[si] = *expected;
+      else mover.note("not pondering on 'ponder " + protocol::shown(reply.ponder, 40) + "': " + expected.error());
+    }
     return settle_ponder(1 - si, *mv);
   }
 

@@ -38,6 +38,8 @@
 //                   as its ponder move, and holds a `go ponder`'s answer until ponderhit or stop
 //   ponder-ignore-stop  the same, but never answers a `stop` that ends a ponder search
 //   ponder-early    the same, but answers `go ponder` at once, as if it were a plain `go`
+//   ponder-ignore-hit  the same, but never answers a ponder search's `ponderhit`
+//   ponder-illegal  the same, but its ponder move is always 99
 //   ignore-quit     ignores quit, the end of its input and SIGTERM
 //   cr-endings      ends every output line with a bare CR (legal: PROTOCOL.md section 1)
 //   no-line-limit   reads input lines of any length (PROTOCOL.md says: discard over 65,536 bytes)
@@ -170,7 +172,9 @@ int main(int argc, char** argv) {
   int gos = 0, readies = 0;
   std::string held;  // the bestmove of a `go infinite` or `go ponder`, printed at `stop` (or ponderhit)
   bool pondering = false;
-  const bool pondering_bot = fault == "ponder" || fault == "ponder-ignore-stop" || fault == "ponder-early";
+  const bool pondering_bot =
+      fault == "ponder" || fault == "ponder-ignore-stop" || fault == "ponder-early" || fault == "ponder-ignore-hit" ||
+      fault == "ponder-illegal";
   mancala::protocol::LineReader reader(std::cin, process_fault("no-line-limit") ? std::size_t(-1) : mancala::protocol::kMaxLineBytes);
   while (auto input = reader.next()) {
     if (input->too_long) {
@@ -221,7 +225,7 @@ int main(int argc, char** argv) {
       held.clear();
       pondering = false;
     } else if (t[0] == "ponderhit") {
-      std::cout << held << std::flush;
+      if (!(pondering && fault == "ponder-ignore-hit")) std::cout << held << std::flush;
       held.clear();
       pondering = false;
     } else if (t[0] == "go") {
@@ -278,7 +282,8 @@ int main(int argc, char** argv) {
       std::string info = "info depth 1 score seeds 0\n";
       if (now && fault == "uci-info") info = "info depth 1 score cp 35 nodes 1 pv " + move + "\n";
       else if (now && fault == "illegal-pv") info = "info depth 2 score seeds 0.5 pv " + move + " 99\n";
-      const std::string answer = "bestmove" + (move.empty() ? "" : " " + move) + (pondering_bot ? ponder_suffix(*game) : "") + "\n";
+      const std::string ponder = fault == "ponder-illegal" ? " ponder 99" : pondering_bot ? ponder_suffix(*game) : "";
+      const std::string answer = "bestmove" + (move.empty() ? "" : " " + move) + ponder + "\n";
       std::cout << info << answer << (now && fault == "double-bestmove" ? answer : "") << std::flush;
       if (now && fault == "flood-after-move") {  // in big writes, so that the pipe is never empty for long
         std::string block;

@@ -125,7 +125,8 @@ INSTANTIATE_TEST_SUITE_P(
                       Expect{"ignore_extra_turns_mangala", {"--fault", "ignore-extra-turns", "--variants", "mangala"}, "extra turn mangala"},
                       Expect{"ignore_passes", {"--fault", "ignore-passes", "--variants", "mangala2"}, "pass mangala2"},
                       Expect{"ponder_ignore_stop", {"--fault", "ponder-ignore-stop"}, "ponder"},
-                      Expect{"ponder_early", {"--fault", "ponder-early"}, "ponder"}),
+                      Expect{"ponder_early", {"--fault", "ponder-early"}, "ponder"},
+                      Expect{"ponder_illegal", {"--fault", "ponder-illegal"}, "position startpos kalah(6,4)"}),
     [](const auto& info) { return info.param.name; });
 
 // The engine's command may follow --variant directly (it is not taken for a second variant), and

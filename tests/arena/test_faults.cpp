@@ -463,3 +463,21 @@ TEST(FaultyEngineInAGame, AnIllegalMoveRecordsThePosition) {
     EXPECT_EQ(replay->notation(), notation);
   }
 }
+
+// An engine that refused the position says why on an error line before its `bestmove none`: the
+// illegal-move detail repeats that line, the likelier cause (an extra turn it did not apply, say).
+TEST(FaultyEngineInAGame, AnIllegalMoveRepeatsTheEnginesErrorLine) {
+  TempDir d;
+  const auto r = run_script_engine(
+      d, script_engine("", "go) echo \"info string error: position: move 3 ('6') is illegal\"; echo 'bestmove none';;"));
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto games = arena_test::games_of(d / "tournament.jsonl");
+  ASSERT_EQ(games.size(), 2u);
+  for (const auto& [id, g] : games) {
+    EXPECT_EQ(g["termination"], "illegal_move") << g.dump();
+    const std::string detail = g["detail"];
+    EXPECT_EQ(detail.rfind("'bestmove none' in a position with legal moves (position kalah(6,4) ", 0), 0u) << detail;
+    EXPECT_NE(detail.find("); the engine said: 'info string error: position: move 3 ('6') is illegal'"), std::string::npos)
+        << detail;
+  }
+}

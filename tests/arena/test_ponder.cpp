@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "protocol/ponder_reply.h"
+#include "rules/game.h"
 #include "test_helpers.h"
 
 using arena_test::arena_run;
@@ -160,4 +162,50 @@ TEST(Ponder, AnUnansweredStopDoesNotUndoAnAdjudication) {
   const auto games = games_of(d / "r.jsonl");
   EXPECT_EQ(games.size(), 8u);
   for (const auto& [id, g] : games) EXPECT_EQ(g["termination"], "max_moves") << g.dump();
+}
+
+// A ponderer that never answers ponderhit loses on time, and the detail says the clock ran from
+// ponderhit (not from a go it never got).
+TEST(Ponder, NoAnswerToPonderhitIsATimeLossSaidAsSuch) {
+  TempDir d;
+  const auto r = run(arena_run(d, {"--engine", "name=mute cmd=" FAULT_BOT " arg=--fault arg=ponder-ignore-hit ponder=on", "--engine",
+                                   "name=p " + kPonderBot, "--rounds", "1", "--tc", "0.3+0.01"}),
+                     d);
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto games = games_of(d / "r.jsonl");
+  ASSERT_EQ(games.size(), 2u);
+  for (const auto& [id, g] : games) {
+    EXPECT_EQ(g["termination"], "time_forfeit") << g.dump();
+    EXPECT_EQ(g[g["loser"].get<std::string>()], "mute") << g.dump();
+    EXPECT_NE(g.value("detail", "").find(" ms after 'ponderhit'"), std::string::npos) << g.dump();
+  }
+}
+
+// A ponder move that is not one by the rules is not pondered on; the engine's log says why.
+TEST(Ponder, AnImpossiblePonderMoveIsNotPonderedAndTheLogSaysWhy) {
+  TempDir d;
+  const auto r = run(arena_run(d, {"--engine", "name=bad cmd=" FAULT_BOT " arg=--fault arg=ponder-illegal ponder=on", "--engine",
+                                   "name=g cmd=" GREEDY_BOT, "--rounds", "1", "--log-traffic"}),
+                     d);
+  ASSERT_EQ(r.code, 0) << r.err;
+  for (const auto& [id, g] : games_of(d / "r.jsonl")) EXPECT_EQ(g["termination"], "normal") << g.dump();
+  const auto log = arena_test::read_file(d / "logs/bad.0.log");
+  EXPECT_NE(log.find("# not pondering on 'ponder 99': "), std::string::npos) << log;
+  const auto sent = sent_to(d, "bad");
+  EXPECT_EQ(std::count_if(sent.begin(), sent.end(), [](const std::string& l) { return l.rfind("go ponder", 0) == 0; }), 0);
+}
+
+// What a ponder move must be: the opponent's whole turn, after which the engine moves again.
+TEST(Ponder, APonderMoveIsTheOpponentsWholeTurn) {
+  using arena::protocol::ponder_reply;
+  const auto start = *mancala::Game::from_spec("kalah(6,4)");
+  mancala::Game after = start;
+  after.play(*after.parse_move("1"));  // South's 1: North to move
+  EXPECT_TRUE(ponder_reply(after, mancala::Side::South, "1"));
+  EXPECT_NE(ponder_reply(after, mancala::Side::South, "99").error().find("99"), std::string::npos);
+  // North's 3 ends in its store: North moves again, so it is not North's whole turn.
+  EXPECT_EQ(ponder_reply(after, mancala::Side::South, "3").error(), "after the reply '3' the opponent moves again: not its whole turn");
+  mancala::Game extra = start;
+  extra.play(*extra.parse_move("3"));  // South's 3 ends in its store: South moves again
+  EXPECT_EQ(ponder_reply(extra, mancala::Side::South, "1").error(), "the engine moves again after its move: there is no reply to ponder on");
 }

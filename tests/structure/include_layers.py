@@ -27,7 +27,7 @@ ALLOWED = {
     "bots": {"engine/rules", "engine/text", "engine/protocol", "bots/common"},
     "arena/process": set(),
     "arena/stats": set(),
-    "arena/protocol": {"engine/text"},
+    "arena/protocol": {"engine/rules", "engine/text"},
     "arena/config": {"engine/rules", "engine/text", "arena/stats"},
     "arena/check": {"engine/rules", "engine/text", "arena/process", "arena/protocol"},
     "arena/engine": {"engine/text", "arena/process", "arena/protocol", "arena/config"},
