@@ -66,7 +66,15 @@ std::string not_a_move(const mancala::Game& game, const std::string& text) {
   // The rules' message quotes the text it was given, so it is given the printable form; should
   // that form happen to be a move, the rules have nothing to say and the text is named here.
   const auto printable = game.parse_move(shown(text));
-  return printable ? "'" + shown(text) + "' is not a move" : printable.error();
+  if (printable) return "'" + shown(text) + "' is not a move";
+  // A move the other side could play: the engine most likely has the side to move wrong.
+  mancala::Position flipped = game.position();
+  flipped.side = ~flipped.side;
+  if (game.variant().family != mancala::Family::Bedouin && mancala::Game(game.variant(), flipped).parse_move(shown(text)))
+    return printable.error() + " (" + std::string(game.side_to_move() == mancala::Side::South ? "South" : "North") +
+           " is to move, and the move is one for the other side: does the engine apply extra turns and passes? PROTOCOL.md "
+           "section 7)";
+  return printable.error();
 }
 
 MoveRecord move_record(mancala::Side side, std::string move, microseconds elapsed, const protocol::SearchInfo& info) {

@@ -481,3 +481,22 @@ TEST(FaultyEngineInAGame, AnIllegalMoveRepeatsTheEnginesErrorLine) {
         << detail;
   }
 }
+
+// An engine with the side to move wrong after an extra turn plays the other side's move: the
+// illegal-move detail says so, as arena check does.
+TEST(FaultyEngineInAGame, AMoveForTheOtherSideIsNamedAsSuch) {
+  TempDir d;
+  const json config = {{"engines", {{{"name", "alternating"}, {"command", FAULT_BOT}, {"args", {"--fault", "ignore-extra-turns"}}},
+                                    {{"name", "greedy"}, {"command", GREEDY_BOT}}}},
+                       {"rounds", 2},
+                       {"output", {{"dir", d.path.string()}, {"progress", false}}}};
+  std::ofstream(d / "alternating.json") << config.dump();
+  const auto r = run_measured({ARENA_EXE, "run", d / "alternating.json"}, d);
+  ASSERT_EQ(r.code, 0) << r.err;
+  int named = 0;
+  for (const auto& [id, g] : arena_test::games_of(d / "tournament.jsonl"))
+    if (g["termination"] == "illegal_move")
+      named += g["detail"].get<std::string>().find("is to move, and the move is one for the other side: does the engine apply "
+                                                   "extra turns and passes? PROTOCOL.md section 7") != std::string::npos;
+  EXPECT_GT(named, 0);
+}
