@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <iterator>
 #include <optional>
+#include <utility>
 
 #include "check/positions.h"
 #include "check/probe.h"
@@ -68,14 +69,62 @@ class Checker {
  private:
   void add(std::string name, Verdict v, std::string expected, std::string got) {
     if (v != Verdict::Pass && !engine_.alive() && !engine_.death().empty() && got.empty()) got = engine_.death();
+    if (!restart_note_.empty() && v != Verdict::Skip) got += std::exchange(restart_note_, "");
     items_.push_back(Item{std::move(name), v, std::move(expected), std::move(got)});
+    engine_.note(format_item(items_.back()));
     if (report_) report_(items_.back());
   }
-  // An item that cannot be run because an earlier one left no engine to talk to.
+  // An item that cannot be run because an earlier one left no engine to talk to, and a fresh
+  // one could not be had.
   bool skipped(const std::string& name, const std::string& expected) {
-    if (engine_.alive()) return false;
-    add(name, Verdict::Skip, expected, "not run: " + (engine_.death().empty() ? std::string("the engine is not running") : engine_.death()));
+    if (engine_.alive() || restart()) return false;
+    std::string why = engine_.death().empty() ? std::string("the engine is not running") : engine_.death();
+    add(name, Verdict::Skip, expected, "not run: " + why + no_more_restarts_);
     return true;
+  }
+
+  // A fresh engine in place of one an item left dead or untrusted: started, `umi` answered, and
+  // `readyok`. Not before a handshake has worked (a restart would fail the same way), never again
+  // once a restart has failed, and not when the first item after the last restart failed the
+  // engine again (one that fails every search would cost a restart and a timeout per item).
+  bool restart() {
+    if (!restartable_) return false;
+    if (restarts_ == kMaxRestarts || (restarts_ > 0 && items_.size() <= items_at_restart_ + 1)) {
+      restartable_ = false;
+      no_more_restarts_ = restarts_ == kMaxRestarts ? " (after " + std::to_string(kMaxRestarts) + " restarts, no more)"
+                                                    : " (also in the first item after a restart: not restarted again)";
+      return false;
+    }
+    ++restarts_;
+    const std::string why = engine_.death().empty() ? "it stopped answering" : engine_.death();
+    engine_.note("restarting the engine for the next item: " + why);
+    restartable_ = false;  // until this one has answered
+    if (auto err = engine_.restart()) {
+      engine_.mark_dead("a restart failed: " + *err);
+      return false;
+    }
+    engine_.send("umi");
+    if (const Reply r = engine_.until("umiok", o_.startup); !r.found) {
+      engine_.mark_dead("a restarted engine did not answer 'umi': " + r.failure);
+      return false;
+    }
+    engine_.send("isready");
+    if (const Reply r = engine_.until("readyok", o_.ready); !r.found) {
+      engine_.mark_dead("a restarted engine did not answer 'isready': " + r.failure);
+      return false;
+    }
+    restartable_ = true;
+    restart_note_ = " (on a restarted engine: " + why + ")";
+    items_at_restart_ = items_.size();
+    return true;
+  }
+
+  // The answer to `request`. An engine that does not give it in time is not asked anything more:
+  // its late answer would be taken for the next item's.
+  Reply answer(const std::string& token, milliseconds limit, const std::string& request) {
+    Reply r = engine_.until(token, limit);
+    if (!r.found) engine_.mark_dead("it did not answer '" + request + "'");
+    return r;
   }
 
   void handshake() {
@@ -88,6 +137,7 @@ class Checker {
       return add("handshake", Verdict::Skip, expected, "not run: " + engine_.death());
     }
     add("start", Verdict::Pass, kStartExpected, "started");
+    restartable_ = r.found;
     if (!r.found) {
       engine_.mark_dead("no handshake");
       return add("handshake", Verdict::Fail, expected, r.failure);
@@ -130,7 +180,7 @@ class Checker {
     if (skipped(item, expected)) return;
     engine_.send(command);
     if (command != "isready") engine_.send("isready");
-    const Reply r = engine_.until("readyok", o_.ready);
+    const Reply r = answer("readyok", o_.ready, "isready");
     if (!r.found) return add(item, Verdict::Fail, expected, r.failure);
     if (!r.errors().empty()) return add(item, Verdict::Fail, expected, "'" + shown(r.errors().front()) + "'");
     add(item, Verdict::Pass, expected, "readyok in " + std::to_string(r.elapsed.count()) + " ms");
@@ -146,7 +196,7 @@ class Checker {
       engine_.send(protocol::format_setoption(o, value));
     }
     engine_.send("isready");
-    const Reply r = engine_.until("readyok", o_.ready);
+    const Reply r = answer("readyok", o_.ready, "isready");
     if (!r.found) return add("options", Verdict::Fail, expected + ", then 'readyok'", r.failure);
     if (!r.errors().empty()) return add("options", Verdict::Fail, expected, "'" + shown(r.errors().front()) + "'");
     add("options", Verdict::Pass, expected, std::to_string(options_.size()) + " options set to their defaults");
@@ -298,7 +348,7 @@ class Checker {
   // After a search's bestmove: isready gets readyok, and no second bestmove comes.
   bool no_extra_bestmove(const std::string& item, const std::string& expected) {
     engine_.send("isready");
-    const Reply r = engine_.until("readyok", o_.ready);
+    const Reply r = answer("readyok", o_.ready, "isready");
     if (!r.found) {
       add(item, Verdict::Fail, expected + ", then 'readyok'", r.failure);
       return false;
@@ -395,7 +445,7 @@ class Checker {
     while (!g.over()) first_moves(g, 1);
     engine_.send("position fen " + g.notation());
     engine_.send("go movetime 100");
-    const Reply r = engine_.until("bestmove", milliseconds(100) + o_.ready);
+    const Reply r = answer("bestmove", milliseconds(100) + o_.ready, "go movetime 100");
     if (!r.found) return add(item, Verdict::Fail, expected, r.failure);
     const auto bm = protocol::parse_bestmove(r.last());
     if (!bm || bm->move != "none") return add(item, Verdict::Fail, expected, "'" + shown(r.last()) + "'");
@@ -408,7 +458,7 @@ class Checker {
     if (skipped(item, expected)) return;
     engine_.send("gameover south 30 18 normal");
     engine_.send("isready");
-    const Reply r = engine_.until("readyok", o_.ready);
+    const Reply r = answer("readyok", o_.ready, "isready");
     if (!r.found) return add(item, Verdict::Fail, expected, r.failure);
     if (!r.errors().empty()) return add(item, Verdict::Fail, expected, "'" + shown(r.errors().front()) + "'");
     add(item, Verdict::Pass, expected, "readyok");
@@ -421,7 +471,7 @@ class Checker {
     if (skipped(item, expected)) return;
     engine_.send("xyzzy");
     engine_.send("isready");
-    const Reply r = engine_.until("readyok", o_.ready);
+    const Reply r = answer("readyok", o_.ready, "isready");
     if (!r.found) return add(item, Verdict::Fail, expected, r.failure);
     if (r.errors().size() != 1) return add(item, Verdict::Fail, expected, std::to_string(r.errors().size()) + " error lines");
     add(item, Verdict::Pass, expected, "'" + shown(r.errors().front()) + "'");
@@ -454,11 +504,11 @@ class Checker {
     // part of it, would answer readyok to it as well (with the no-arguments error line).
     engine_.send("isready " + std::string(70000, 'x'));
     engine_.send("isready");
-    const Reply r = engine_.until("readyok", o_.ready);
+    const Reply r = answer("readyok", o_.ready, "isready");
     if (!r.found) return add(item, Verdict::Fail, expected, r.failure);
     // Output is in order: a readyok of the long line would come before the handshake's umiok.
     engine_.send("umi");
-    const Reply sync = engine_.until("umiok", o_.ready);
+    const Reply sync = answer("umiok", o_.ready, "umi");
     if (!sync.found) return add(item, Verdict::Fail, expected + ", then 'umiok' to 'umi'", sync.failure);
     const auto readies = std::count_if(sync.lines.begin(), sync.lines.end(), [](const auto& l) { return starts_with(l, "readyok"); });
     if (readies > 0 || r.errors().size() != 1)
@@ -476,7 +526,7 @@ class Checker {
     engine_.send("position startpos " + spec);
     engine_.send("position startpos " + spec + std::string(70000, ' ') + "moves");
     engine_.send("go depth 1");
-    const Reply r = engine_.until("bestmove", o_.ready);
+    const Reply r = answer("bestmove", o_.ready, "go depth 1");
     if (!r.found) return add(item, Verdict::Fail, expected, r.failure);
     const auto bm = protocol::parse_bestmove(r.last());
     if (!bm || bm->move != "none") return add(item, Verdict::Fail, expected, "'" + shown(r.last()) + "' (the old position was kept)");
@@ -496,7 +546,7 @@ class Checker {
       return add(item, Verdict::Fail, expected, "bare CR: " + cr.failure);
     }
     engine_.send_raw("isready\r\n");
-    const Reply crlf = engine_.until("readyok", o_.ready);
+    const Reply crlf = answer("readyok", o_.ready, "isready");
     if (!crlf.found) return add(item, Verdict::Fail, expected, "CR LF: " + crlf.failure);
     if (!cr.errors().empty() || !crlf.errors().empty())
       return add(item, Verdict::Fail, expected, "'" + shown(cr.errors().empty() ? crlf.errors().front() : cr.errors().front()) + "'");
@@ -524,6 +574,11 @@ class Checker {
   std::vector<std::string> families_;
   std::vector<protocol::OptionSpec> options_;
   std::vector<std::string> bad_options_;
+  bool restartable_ = false;  // the handshake worked, and so did every restart
+  int restarts_ = 0;
+  std::size_t items_at_restart_ = 0;  // items decided before the last restart
+  std::string restart_note_;  // for the first item decided on a restarted engine
+  std::string no_more_restarts_;  // why the items skipped are not run on a restarted engine
   int searches_read_ = 0;
   int info_lines_ = 0;
   std::optional<std::string> info_problem_;

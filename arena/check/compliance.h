@@ -7,13 +7,17 @@
 // requirement: what was expected and what came back.
 //
 // The engine runs as a Process (argument vector, own process group, bounded lines, deadlines on
-// every wait). When it dies or stops answering, the remaining items are reported as skipped.
+// every wait). When it dies, stops answering or misbehaves past trusting (an unanswered `stop`),
+// a fresh process is started for the next item, so that one fault does not hide the others; once
+// that fails, or after kMaxRestarts restarts, the remaining items are reported as skipped.
 #include <chrono>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "process/child_registry.h"
+#include "process/log_sink.h"
 
 namespace arena::check {
 
@@ -36,7 +40,13 @@ struct CheckOptions {
   std::chrono::milliseconds ready{2000};     // isready, and the grace added to a go's own limit
   std::chrono::milliseconds quit_grace{1000};
   std::size_t max_line = 65536;
+  std::shared_ptr<process::LogSink> log;  // every line both ways, the engine's stderr, and each verdict; may be null
 };
+
+// Fresh processes one check may start after the first (each costs up to `startup` and the item
+// that failed on it): enough for an engine with several separate faults, bounded for one that
+// fails every search.
+inline constexpr int kMaxRestarts = 8;
 
 // Runs every item in order; `report` is called as each item is decided (for live output).
 std::vector<Item> run_check(const CheckOptions& options, process::ChildRegistry& registry,

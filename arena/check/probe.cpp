@@ -27,11 +27,24 @@ std::vector<std::string> Reply::errors() const {
 
 std::optional<std::string> Probe::start() {
   try {
-    proc_ = std::make_unique<process::Process>(process::SpawnSpec{o_.program, o_.args, o_.workdir, o_.max_line}, registry_, nullptr);
+    proc_ = std::make_unique<process::Process>(process::SpawnSpec{o_.program, o_.args, o_.workdir, o_.max_line}, registry_, o_.log);
   } catch (const process::SpawnError& e) {
     return std::string(e.what());
   }
   return std::nullopt;
+}
+
+std::optional<std::string> Probe::restart() {
+  if (proc_) (void)proc_->shutdown("", milliseconds(0));
+  proc_.reset();
+  dead_ = exited_ = false;
+  death_.clear();
+  death_detail_.clear();
+  return start();
+}
+
+void Probe::note(const std::string& text) {
+  if (o_.log) o_.log->line('#', text);
 }
 
 bool Probe::send_raw(const std::string& bytes) {

@@ -33,6 +33,10 @@ class Probe {
   Probe(const CheckOptions& o, process::ChildRegistry& registry) : o_(o), registry_(registry) {}
 
   std::optional<std::string> start();  // an error message if the program cannot be started
+  // Ends the current process, if any (killed at once and reaped), and starts a fresh one.
+  std::optional<std::string> restart();
+  // A '#' line in the traffic log, if there is one.
+  void note(const std::string& text);
   bool alive() const { return proc_ && !dead_; }
   bool exited() const { return exited_; }  // its process ended (not just fell silent or misbehaved)
   const std::string& death() const { return death_; }

@@ -1,4 +1,7 @@
 // `arena check [flags] <engine command...>`: the protocol compliance check (check/compliance.h).
+#include <cerrno>
+#include <cstring>
+#include <fstream>
 #include <iostream>
 #include <memory>
 
@@ -13,6 +16,7 @@ Handler add_check(CLI::App& app, process::ChildRegistry& registry) {
   struct Flags {
     std::vector<std::string> variants;
     std::string dir;
+    std::string log;
     // The flags' defaults are CheckOptions' (whose startup is `arena run`'s, a test pins that).
     int startup_ms = static_cast<int>(check::CheckOptions{}.startup.count());
     int ready_ms = static_cast<int>(check::CheckOptions{}.ready.count());
@@ -27,8 +31,12 @@ Handler add_check(CLI::App& app, process::ChildRegistry& registry) {
   one_value_each(sub->add_option("--variant", f->variants, "Variant spec to try (repeatable; default: one or two per family the engine lists)"));
   sub->add_option("--dir", f->dir, "The engine's working directory");
   sub->add_option("--startup-ms", f->startup_ms, "Time allowed for the handshake (default 10000, as in arena run)")->check(mancala::text::whole_number_in(1, 600000));
-  sub->add_option("--ready-ms", f->ready_ms, "Time allowed for readyok, and beyond each go's own limit")->check(mancala::text::whole_number_in(1, 600000));
+  sub->add_option("--ready-ms", f->ready_ms,
+                  "Time allowed for readyok, beyond each go's own limit, and for the bestmove after a ponder search's stop")->check(mancala::text::whole_number_in(1, 600000));
   sub->add_option("--quit-ms", f->quit_ms, "Time allowed to exit after quit")->check(mancala::text::whole_number_in(0, 600000));
+  sub->add_option("--log", f->log,
+                  "Write every line sent and read, the engine's stderr and each item's verdict to this file (replaced), "
+                  "timestamped as arena run's logs");
   return [f, sub, &registry]() -> int {
     const auto rest = sub->remaining();
     if (rest.empty()) {
@@ -56,6 +64,14 @@ Handler add_check(CLI::App& app, process::ChildRegistry& registry) {
     o.startup = std::chrono::milliseconds(f->startup_ms);
     o.ready = std::chrono::milliseconds(f->ready_ms);
     o.quit_grace = std::chrono::milliseconds(f->quit_ms);
+    if (!f->log.empty()) {
+      // A fresh file for each check (arena run's logs append: a run may be resumed).
+      if (!std::ofstream(f->log, std::ios::trunc)) {
+        std::cerr << "arena check: --log '" << f->log << "': cannot write to it (" << std::strerror(errno) << ")\n";
+        return 2;
+      }
+      o.log = std::make_shared<process::LogSink>(f->log, std::size_t{64} << 20, true, true);
+    }
     int failed = 0, passed = 0;
     const auto items = check::run_check(o, registry, [&](const check::Item& item) {
       std::cout << check::format_item(item) << std::endl;

@@ -274,11 +274,11 @@ TEST(Check, AProtocolVersionThatIsNoWholeNumberIsNamed) {
     return "while read -r cmd rest; do case \"$cmd\" in umi) echo 'id name script'; echo 'protocol " + version +
            "'; echo 'variants kalah'; echo umiok;; isready) echo readyok;; quit) exit 0;; esac; done";
   };
-  auto r = run({ARENA_EXE, "check", "/bin/sh", "-c", engine_saying("1.0")}, d, "fraction");
+  auto r = run({ARENA_EXE, "check", "--ready-ms", "500", "/bin/sh", "-c", engine_saying("1.0")}, d, "fraction");
   EXPECT_EQ(r.code, 1) << r.out << r.err;
   EXPECT_EQ(item_of(first_failure(r.out)), "handshake") << r.out;
   EXPECT_NE(r.out.find("got 'protocol 1.0', not a whole-number version"), std::string::npos) << r.out;
-  r = run({ARENA_EXE, "check", "/bin/sh", "-c", engine_saying("99999999999999999999")}, d, "wide");
+  r = run({ARENA_EXE, "check", "--ready-ms", "500", "/bin/sh", "-c", engine_saying("99999999999999999999")}, d, "wide");
   EXPECT_EQ(r.code, 1) << r.out << r.err;
   EXPECT_NE(r.out.find("got protocol 99999999999999999999, not 1"), std::string::npos) << r.out;
 }
@@ -291,10 +291,100 @@ TEST(Check, AnOptionWithoutADefaultFailsTheOptionsItem) {
   const std::string engine =
       "while read -r cmd rest; do case \"$cmd\" in umi) echo 'id name script'; echo 'option name Foo type spin min 0 max 5'; "
       "echo 'protocol 1'; echo 'variants kalah'; echo umiok;; isready) echo readyok;; quit) exit 0;; esac; done";
-  const auto r = run({ARENA_EXE, "check", "/bin/sh", "-c", engine}, d, "nodefault");
+  const auto r = run({ARENA_EXE, "check", "--ready-ms", "500", "/bin/sh", "-c", engine}, d, "nodefault");
   EXPECT_EQ(r.code, 1) << r.out << r.err;
   EXPECT_NE(r.out.find("[FAIL] options: expected every declared option parses, and 'setoption' with its default value gives no "
                        "error line; got cannot parse 'option name Foo type spin min 0 max 5'"),
             std::string::npos)
       << r.out;
+}
+
+namespace {
+std::size_t count_of(const std::string& text, const std::string& part) {
+  std::size_t n = 0;
+  for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + part.size())) ++n;
+  return n;
+}
+}  // namespace
+
+// One fault does not hide the others: after an item that leaves the engine dead or untrusted (here
+// an unanswered `stop` of a ponder search), the next item runs on a fresh process and says so.
+TEST(Check, AFaultDoesNotHideTheItemsAfterIt) {
+  TempDir d;
+  const std::string tag = "--tag=check-restart-" + std::to_string(::getpid());
+  const auto r = run({ARENA_EXE, "check", "--ready-ms", "500", FAULT_BOT, "--fault", "ponder-ignore-stop", tag}, d);
+  EXPECT_EQ(r.code, 1) << r.out << r.err;
+  EXPECT_EQ(item_of(first_failure(r.out)), "ponder") << r.out;
+  EXPECT_NE(r.out.find("[PASS] finished position: bestmove none (on a restarted engine: it did not answer 'stop' of a ponder "
+                       "search)\n"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("[PASS] quit: exited with status 0\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("28 passed, 1 failed or skipped"), std::string::npos) << r.out;
+  EXPECT_EQ(arena_test::processes_after(tag), 0);
+}
+
+// An engine that fails every search is restarted once: when the first item on the fresh process
+// fails it again, the rest are skipped rather than each costing a restart and a timeout.
+TEST(Check, AnEngineThatFailsAgainAtOnceIsNotRestartedAgain) {
+  TempDir d;
+  const std::string tag = "--tag=check-hang-" + std::to_string(::getpid());
+  const auto r = run({ARENA_EXE, "check", "--ready-ms", "300", FAULT_BOT, "--fault", "hang", tag}, d);
+  EXPECT_EQ(r.code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("[FAIL] position startpos kalah(6,4): expected a legal 'bestmove' within 400 ms; got nothing matching "
+                       "within 400 ms (no output)\n"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("(no output) (on a restarted engine: it did not answer 'go movetime 100')\n[SKIP] position fen "
+                       "kalah(6,4): not run: it did not answer 'go movetime 100' (also in the first item after a restart: not "
+                       "restarted again)\n"),
+            std::string::npos)
+      << r.out;
+  EXPECT_EQ(count_of(r.out, "on a restarted engine"), 1u) << r.out;
+  EXPECT_NE(r.out.find("[SKIP] quit: not run"), std::string::npos) << r.out;
+  EXPECT_EQ(arena_test::processes_after(tag), 0);
+}
+
+// An engine whose every process dies at its second search is restarted after each death, up to
+// kMaxRestarts times; the items after the last are skipped and say why.
+TEST(Check, RestartsAreBounded) {
+  TempDir d;
+  const std::string tag = "--tag=check-bounded-" + std::to_string(::getpid());
+  std::vector<std::string> argv = {ARENA_EXE, "check", "--ready-ms", "300"};
+  for (const char* spec : {"kalah(6,4)", "kalah(5,4)", "kalah(4,4)", "kalah(4,3)", "kalah(3,3)", "kalah(6,3)", "kalah(5,3)"}) {
+    argv.push_back("--variant");
+    argv.push_back(spec);
+  }
+  for (const char* a : {FAULT_BOT, "--fault", "crash", "--at", "2", "--every", "1000"}) argv.push_back(a);
+  argv.push_back(tag);
+  const auto r = run(argv, d);
+  EXPECT_EQ(r.code, 1) << r.out << r.err;
+  EXPECT_EQ(count_of(r.out, "(on a restarted engine: the engine exited with code 3)"), std::size_t(arena::check::kMaxRestarts)) << r.out;
+  EXPECT_NE(r.out.find("not run: the engine exited with code 3 (after " + std::to_string(arena::check::kMaxRestarts) +
+                       " restarts, no more)"),
+            std::string::npos)
+      << r.out;
+  EXPECT_EQ(arena_test::processes_after(tag), 0);
+}
+
+// --log keeps what went each way, the engine's stderr, every verdict and every restart, in a file
+// written afresh by each check.
+TEST(Check, LogsTheTraffic) {
+  TempDir d;
+  const std::string log = d / "check.log";
+  for (int run_no = 0; run_no < 2; ++run_no) {
+    const auto r = run({ARENA_EXE, "check", "--ready-ms", "500", "--log", log, FAULT_BOT, "--fault", "ponder-ignore-stop"}, d);
+    EXPECT_EQ(r.code, 1) << r.out << r.err;
+  }
+  const std::string text = arena_test::read_file(log);
+  EXPECT_EQ(count_of(text, " # started pid "), 2u) << text;  // one run's two processes: the file was replaced
+  for (const char* part : {" > umi\n", " < umiok\n", " > go ponder stime 1000 ntime 1000 sinc 10 ninc 10\n",
+                           " # [FAIL] ponder: expected ", " # restarting the engine for the next item: it did not answer 'stop' of a "
+                           "ponder search\n", " # [PASS] quit: exited with status 0\n"})
+    EXPECT_NE(text.find(part), std::string::npos) << part << "\n" << text;
+  const std::string bad = d / "no/such/dir/check.log";
+  const auto r = run({ARENA_EXE, "check", "--log", bad, ENGINE_EXE}, d, "badlog");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err, "arena check: --log '" + bad + "': cannot write to it (No such file or directory)\n");
+  EXPECT_EQ(r.out, "");
 }
