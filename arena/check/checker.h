@@ -49,7 +49,11 @@ class Checker {
   void positions(const std::string& spec);
   void go_limits(const std::string& spec);
   void stop_infinite(const std::string& spec);
-  bool no_extra_bestmove(const std::string& item, const std::string& expected);
+  struct Problem {
+    std::string expected, got;
+  };
+  Reply ready_noting_bestmove(std::optional<std::string>& bestmove);
+  std::optional<Problem> extra_bestmove(const std::string& expected);
   void ready_during_search(const std::string& spec);
   void ponder(const std::string& spec);
   void finished_position(const std::string& spec);

@@ -9,7 +9,8 @@
 // The engine runs as a Process (argument vector, own process group, bounded lines, deadlines on
 // every wait). When it dies, stops answering or misbehaves past trusting (an unanswered `stop`),
 // a fresh process is started for the next item, so that one fault does not hide the others; once
-// that fails, or after kMaxRestarts restarts, the remaining items are reported as skipped.
+// a restart fails, or the first item on a restarted engine fails it again, or after kMaxRestarts
+// restarts, the remaining items are reported as skipped.
 #include <chrono>
 #include <functional>
 #include <memory>
@@ -43,9 +44,9 @@ struct CheckOptions {
   std::shared_ptr<process::LogSink> log;  // every line both ways, the engine's stderr, and each verdict; may be null
 };
 
-// Fresh processes one check may start after the first (each costs up to `startup` and the item
-// that failed on it): enough for an engine with several separate faults, bounded for one that
-// fails every search.
+// Fresh processes one check may start after the first (each costs up to `startup` + `ready` for
+// its handshake, besides the wait of the item that failed): enough for an engine with several
+// separate faults, bounded for one that fails every search.
 inline constexpr int kMaxRestarts = 8;
 
 // Runs every item in order; `report` is called as each item is decided (for live output).

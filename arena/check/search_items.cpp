@@ -63,26 +63,34 @@ void Checker::stop_infinite(const std::string& spec) {
   }
   const auto bm = protocol::parse_bestmove(r.last());
   if (!bm || !g.parse_move(bm->move)) return add(item, Verdict::Fail, expected, "'" + shown(r.last()) + "'");
-  if (!no_extra_bestmove(item, expected)) return;
+  if (auto p = extra_bestmove(expected)) return add(item, Verdict::Fail, p->expected, p->got);
   if (early.found)  // a GUI that analyses would get an answer it did not ask for
     return add(item, Verdict::Fail, expected, "bestmove " + bm->move + " came before 'stop'");
   add(item, Verdict::Pass, expected, "bestmove " + bm->move + " after stop");
 }
 
-// After a search's bestmove: isready gets readyok, and no second bestmove comes.
-bool Checker::no_extra_bestmove(const std::string& item, const std::string& expected) {
+// `readyok` to `isready`, and the first `bestmove` read before it, if any: noted as it comes,
+// since a flood of lines can push it out of the reply's kept lines.
+Reply Checker::ready_noting_bestmove(std::optional<std::string>& bestmove) {
   engine_.send("isready");
-  const Reply r = answer("readyok", o_.ready, "isready");
-  if (!r.found) {
-    add(item, Verdict::Fail, expected + ", then 'readyok'", r.failure);
-    return false;
-  }
-  for (const auto& l : r.lines)
-    if (starts_with(l, "bestmove")) {
-      add(item, Verdict::Fail, "exactly one 'bestmove' per 'go'", "a second one: '" + shown(l) + "'");
-      return false;
-    }
-  return true;
+  Reply r = engine_.until_line(
+      [&](const std::string& l) {
+        if (!bestmove && starts_with(l, "bestmove")) bestmove = l;
+        return starts_with(l, "readyok");
+      },
+      o_.ready);
+  if (!r.found) engine_.mark_dead("it did not answer 'isready'");
+  return r;
+}
+
+// After a search's bestmove: isready gets readyok, and no second bestmove comes. The problem, if
+// any, as the expectation and what came instead.
+std::optional<Checker::Problem> Checker::extra_bestmove(const std::string& expected) {
+  std::optional<std::string> second;
+  const Reply r = ready_noting_bestmove(second);
+  if (!r.found) return Problem{expected + ", then 'readyok'", r.failure};
+  if (second) return Problem{"exactly one 'bestmove' per 'go'", "a second one: '" + shown(*second) + "'"};
+  return std::nullopt;
 }
 
 void Checker::ready_during_search(const std::string& spec) {
@@ -91,22 +99,21 @@ void Checker::ready_during_search(const std::string& spec) {
   if (skipped(item, expected)) return;
   engine_.send("position startpos " + spec);
   engine_.send("go movetime 5000");
-  engine_.send("isready");
-  const Reply r = engine_.until("readyok", o_.ready);
+  std::optional<std::string> early;
+  const Reply r = ready_noting_bestmove(early);
   if (!r.found) {
     engine_.mark_dead("no readyok during a search");
     return add(item, Verdict::Fail, expected, r.failure);
   }
-  bool have_bestmove = std::any_of(r.lines.begin(), r.lines.end(), [](const auto& l) { return starts_with(l, "bestmove"); });
   engine_.send("stop");
-  if (!have_bestmove) {
+  if (!early) {
     const Reply b = engine_.until("bestmove", o_.ready);
     if (!b.found) {
       engine_.mark_dead("it did not answer 'stop'");
       return add(item, Verdict::Fail, expected, "readyok, then after stop: " + b.failure);
     }
   }
-  if (!no_extra_bestmove(item, expected)) return;
+  if (auto p = extra_bestmove(expected)) return add(item, Verdict::Fail, p->expected, p->got);
   add(item, Verdict::Pass, expected, "readyok in " + std::to_string(r.elapsed.count()) + " ms");
 }
 
@@ -143,7 +150,7 @@ void Checker::ponder(const std::string& spec) {
     if (!engine_.alive()) return add(item, Verdict::Fail, expected, early.failure);
     if (early.found) {
       engine_.send("stop");
-      (void)no_extra_bestmove(item, expected);
+      (void)extra_bestmove(expected);  // (reads the stop's answer; the early one is the failure)
       return add(item, Verdict::Fail, expected, "'" + shown(early.last()) + "' before '" + ending + "'");
     }
     engine_.send(ending);
@@ -156,7 +163,7 @@ void Checker::ponder(const std::string& spec) {
     if (!bm || !g.parse_move(bm->move))
       return add(item, Verdict::Fail, expected, "after '" + ending + "': '" + shown(r.last()) + "'");
     if (auto problem = ponder_problem(g, *bm)) return add(item, Verdict::Fail, expected, "after '" + ending + "': " + *problem);
-    if (!no_extra_bestmove(item, expected)) return;
+    if (auto p = extra_bestmove(expected)) return add(item, Verdict::Fail, p->expected, p->got);
   }
   add(item, Verdict::Pass, expected, "no bestmove before 'ponderhit' or 'stop', a legal one after each");
 }

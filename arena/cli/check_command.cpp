@@ -1,7 +1,5 @@
 // `arena check [flags] <engine command...>`: the protocol compliance check (check/compliance.h).
-#include <cerrno>
-#include <cstring>
-#include <fstream>
+#include <exception>
 #include <iostream>
 #include <memory>
 
@@ -11,6 +9,10 @@
 #include "text/cli_number.h"
 
 namespace arena::cli {
+
+namespace {
+constexpr std::size_t kLogLimit = std::size_t{64} << 20;  // as arena run's default log_limit_mb
+}  // namespace
 
 Handler add_check(CLI::App& app, process::ChildRegistry& registry) {
   struct Flags {
@@ -65,12 +67,12 @@ Handler add_check(CLI::App& app, process::ChildRegistry& registry) {
     o.ready = std::chrono::milliseconds(f->ready_ms);
     o.quit_grace = std::chrono::milliseconds(f->quit_ms);
     if (!f->log.empty()) {
-      // A fresh file for each check (arena run's logs append: a run may be resumed).
-      if (!std::ofstream(f->log, std::ios::trunc)) {
-        std::cerr << "arena check: --log '" << f->log << "': cannot write to it (" << std::strerror(errno) << ")\n";
+      try {  // a fresh file for each check (arena run's logs append: a run may be resumed)
+        o.log = std::make_shared<process::LogSink>(f->log, kLogLimit, true, true, process::LogSink::Open::Replace);
+      } catch (const std::exception& e) {
+        std::cerr << "arena check: --log: " << e.what() << "\n";
         return 2;
       }
-      o.log = std::make_shared<process::LogSink>(f->log, std::size_t{64} << 20, true, true);
     }
     int failed = 0, passed = 0;
     const auto items = check::run_check(o, registry, [&](const check::Item& item) {

@@ -4,18 +4,49 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <stdexcept>
 
 namespace arena::process {
 
-LogSink::LogSink(const std::string& path, std::size_t limit, bool traffic, bool stderr_lines)
-    : limit_(limit), traffic_(traffic), stderr_(stderr_lines) {
-  // Never through a symbolic link planted in the log folder: logs stay inside the output folder.
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC, 0644);
-  file_ = fd >= 0 ? ::fdopen(fd, "a") : nullptr;
+namespace {
+
+// Room for notes past the limit: enough for every event of a long run, bounded all the same.
+constexpr std::size_t kNoteReserve = std::size_t{1} << 20;
+
+// `text` with its control characters (and DEL) written as escapes; most lines have none.
+std::string_view printable(std::string_view text, std::string& buffer) {
+  const auto is_control = [](unsigned char c) { return (c < 0x20 && c != '\t') || c == 0x7f; };
+  if (std::none_of(text.begin(), text.end(), [&](char c) { return is_control(static_cast<unsigned char>(c)); })) return text;
+  buffer.clear();
+  for (const char ch : text) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (c == '\r') buffer += "\\r";
+    else if (is_control(c)) {
+      char hex[8];
+      std::snprintf(hex, sizeof hex, "\\x%02x", c);
+      buffer += hex;
+    } else buffer += ch;
+  }
+  return buffer;
+}
+
+}  // namespace
+
+LogSink::LogSink(const std::string& path, std::size_t limit, bool traffic, bool stderr_lines, Open open)
+    : limit_(limit), traffic_(traffic), stderr_(stderr_lines), note_limit_(limit + std::min(limit, kNoteReserve)) {
+  // A run's log: never through a symbolic link planted in the log folder (logs stay inside the
+  // output folder). A file the user named may be a link (/dev/stderr is one).
+  const int flags = open == Open::Append ? O_APPEND | O_NOFOLLOW : O_TRUNC;
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC | flags, 0644);
+  file_ = fd >= 0 ? ::fdopen(fd, open == Open::Append ? "a" : "w") : nullptr;
   if (!file_) {
+    const int error = errno;
     if (fd >= 0) ::close(fd);
-    throw std::runtime_error("cannot open log file '" + path + "'");
+    throw std::runtime_error("cannot open log file '" + path + "' (" + std::strerror(error) + ")");
   }
   // The limit is on the file, not on this sink: an engine restarted (or a run resumed) appends
   // to the log its earlier processes wrote.
@@ -28,12 +59,19 @@ LogSink::~LogSink() {
   if (file_) std::fclose(file_);
 }
 
-void LogSink::line(char direction, std::string_view text) {
+void LogSink::line(char direction, std::string_view raw) {
   std::lock_guard lock(mutex_);
-  if (truncated_) return;
-  if (written_ + text.size() > limit_) {
-    std::fputs("# log size limit reached; further output dropped\n", file_);
+  std::string buffer;
+  const std::string_view text = printable(raw, buffer);
+  if (direction == '#') {
+    if (written_ + text.size() > note_limit_) return;
+  } else if (truncated_) {
+    return;
+  } else if (written_ + text.size() > limit_) {
+    static constexpr char kNote[] = "# log size limit reached; traffic dropped, notes kept\n";
+    std::fputs(kNote, file_);
     std::fflush(file_);
+    written_ += sizeof kNote - 1;
     truncated_ = true;
     return;
   }

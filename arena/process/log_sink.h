@@ -1,7 +1,10 @@
 #pragma once
 // A size-bounded, thread-safe, timestamped log file for one engine: protocol traffic and its
 // stderr. Once the file holds `limit` bytes (counting what earlier sinks appended to it) it
-// notes the truncation and drops the rest, so a chatty engine cannot fill the disk overnight.
+// notes the truncation and drops the rest of the traffic and stderr, so a chatty engine cannot
+// fill the disk overnight; the arena's own `#` notes (a few per event) go on, up to a reserve of
+// their own, so that what happened to a flooding engine is still told. Control characters in a
+// line are written as escapes (`\r`, `\x1b`): a line's bytes are shown, not acted on.
 #include <chrono>
 #include <cstddef>
 #include <cstdio>
@@ -13,8 +16,12 @@ namespace arena::process {
 
 class LogSink {
  public:
-  // Opens (appends to) `path`; throws std::runtime_error if it cannot be opened.
-  LogSink(const std::string& path, std::size_t limit, bool traffic, bool stderr_lines);
+  enum class Open {
+    Append,   // a run's log: appended to (runs resume), never through a symbolic link
+    Replace,  // a file the user named (arena check --log): emptied first; links are followed
+  };
+  // Throws std::runtime_error if `path` cannot be opened.
+  LogSink(const std::string& path, std::size_t limit, bool traffic, bool stderr_lines, Open open = Open::Append);
   ~LogSink();
   LogSink(const LogSink&) = delete;
   LogSink& operator=(const LogSink&) = delete;
@@ -30,7 +37,8 @@ class LogSink {
   std::size_t written_ = 0;
   std::size_t limit_;
   bool traffic_, stderr_;
-  bool truncated_ = false;
+  bool truncated_ = false;  // the traffic and stderr are dropped from here on
+  std::size_t note_limit_;   // the limit for `#` notes: `limit` and a reserve
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
 

@@ -11,6 +11,7 @@
 
 using arena_test::run;
 using arena_test::TempDir;
+namespace fs = std::filesystem;
 
 namespace {
 
@@ -376,15 +377,55 @@ TEST(Check, LogsTheTraffic) {
     const auto r = run({ARENA_EXE, "check", "--ready-ms", "500", "--log", log, FAULT_BOT, "--fault", "ponder-ignore-stop"}, d);
     EXPECT_EQ(r.code, 1) << r.out << r.err;
   }
-  const std::string text = arena_test::read_file(log);
+  std::string text = arena_test::read_file(log);
   EXPECT_EQ(count_of(text, " # started pid "), 2u) << text;  // one run's two processes: the file was replaced
   for (const char* part : {" > umi\n", " < umiok\n", " > go ponder stime 1000 ntime 1000 sinc 10 ninc 10\n",
                            " # [FAIL] ponder: expected ", " # restarting the engine for the next item: it did not answer 'stop' of a "
-                           "ponder search\n", " # [PASS] quit: exited with status 0\n"})
+                           "ponder search\n", " > isready\\r\n", " # [PASS] quit: exited with status 0\n"})
     EXPECT_NE(text.find(part), std::string::npos) << part << "\n" << text;
+  // The engine's stderr, and a link to the log file is followed (a user's own path, /dev/stderr).
+  fs::create_symlink("check.log", d.path / "link.log");
+  auto r = run({ARENA_EXE, "check", "--log", d / "link.log", FAULT_BOT, "--fault", "exit-at-start"}, d, "stderr");
+  EXPECT_EQ(r.code, 1) << r.out << r.err;
+  text = arena_test::read_file(log);
+  EXPECT_NE(text.find(" ! fault-bot: cannot open book.txt\n"), std::string::npos) << text;
+  EXPECT_NE(text.find(" # [FAIL] start: "), std::string::npos) << text;
   const std::string bad = d / "no/such/dir/check.log";
-  const auto r = run({ARENA_EXE, "check", "--log", bad, ENGINE_EXE}, d, "badlog");
+  r = run({ARENA_EXE, "check", "--log", bad, ENGINE_EXE}, d, "badlog");
   EXPECT_EQ(r.code, 2);
-  EXPECT_EQ(r.err, "arena check: --log '" + bad + "': cannot write to it (No such file or directory)\n");
+  EXPECT_EQ(r.err, "arena check: --log: cannot open log file '" + bad + "' (No such file or directory)\n");
   EXPECT_EQ(r.out, "");
+}
+
+// A restart that fails ends the restarts: the items left are skipped with its reason. (An
+// engine that answers isready late every time: the restart's own isready goes unanswered.)
+TEST(Check, AFailedRestartEndsTheRestarts) {
+  TempDir d;
+  const std::string tag = "--tag=check-late-" + std::to_string(::getpid());
+  const auto r = run({ARENA_EXE, "check", "--ready-ms", "300", FAULT_BOT, "--fault", "late-ready", "--delay-ms", "1000", tag}, d);
+  EXPECT_EQ(r.code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("[FAIL] isready: expected 'readyok' within 300 ms; got nothing matching within 300 ms (no output)\n"
+                       "[SKIP] options: not run: a restarted engine did not answer 'isready': nothing matching within 300 ms"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("[SKIP] quit: not run: a restarted engine did not answer 'isready'"), std::string::npos) << r.out;
+  EXPECT_EQ(arena_test::processes_after(tag), 0);
+}
+
+// A review found two verdicts a flood or a double answer got wrong: a bestmove read among
+// thousands of info lines was lost from the reply's kept lines ("isready during search" failed
+// an engine that followed the protocol), and a go ponder answered at once, whose stop then got a
+// second bestmove, was reported as two "ponder" items.
+TEST(Check, FloodsAndDoubleAnswersGetOneRightVerdictEach) {
+  TempDir d;
+  auto r = run({ARENA_EXE, "check", "--ready-ms", "500", FAULT_BOT, "--fault", "flood"}, d, "flood");
+  EXPECT_NE(r.out.find("[PASS] isready during search: "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("[PASS] go infinite + stop: "), std::string::npos) << r.out;
+  const std::string engine =
+      "while read -r cmd rest; do case \"$cmd\" in umi) echo 'id name script'; echo 'option name Ponder type check default "
+      "false'; echo 'protocol 1'; echo 'variants kalah'; echo umiok;; isready) echo readyok;; go|stop) echo 'bestmove 1';; "
+      "quit) exit 0;; esac; done";
+  r = run({ARENA_EXE, "check", "--ready-ms", "300", "/bin/sh", "-c", engine}, d, "double");
+  EXPECT_EQ(count_of(r.out, "] ponder: "), 1u) << r.out;
+  EXPECT_NE(r.out.find("[FAIL] ponder: expected no 'bestmove' for 'go ponder' until"), std::string::npos) << r.out;
 }

@@ -242,3 +242,38 @@ TEST(LogSink, TheLimitIsOnTheFileAcrossRestarts) {
   EXPECT_LE(bytes, 1000u + 64u);  // the limit plus its one note
   EXPECT_GT(bytes, 900u);         // and filled up to it
 }
+
+// Past the limit the arena's own notes go on, up to a reserve as large again (at most 1 MB),
+// so that what happened to a flooding engine is still told; the traffic stays dropped.
+TEST(LogSink, NotesGoOnPastTheLimitWithinAReserve) {
+  TempDir d;
+  const std::string path = (d.path / "engine.0.log").string();
+  {
+    LogSink log(path, 1000, true, true);
+    for (int i = 0; i < 100; ++i) log.line('<', std::string(40, 'x'));
+    log.line('#', "verdict after the flood");
+    for (int i = 0; i < 100; ++i) log.line('#', std::string(40, 'n'));
+    log.line('<', "dropped");
+  }
+  const std::string text = arena_test::read_file(path);
+  EXPECT_NE(text.find(" # verdict after the flood\n"), std::string::npos) << text;
+  EXPECT_EQ(text.find("dropped\n"), std::string::npos) << text;
+  EXPECT_LE(text.size(), 2000u + 64u);
+  EXPECT_GT(text.size(), 1900u);
+}
+
+// A line's control characters are written as escapes: a CR sent or read is seen, and an
+// engine's escape sequences do not act on the terminal that shows the log.
+TEST(LogSink, ControlCharactersAreEscaped) {
+  TempDir d;
+  const std::string path = (d.path / "engine.0.log").string();
+  {
+    LogSink log(path, 1 << 20, true, true);
+    log.line('>', "isready\r");
+    log.line('<', "info string \x1b[31mred\tand plain");
+  }
+  const std::string text = arena_test::read_file(path);
+  EXPECT_NE(text.find(" > isready\\r\n"), std::string::npos) << text;
+  EXPECT_NE(text.find(" < info string \\x1b[31mred\tand plain\n"), std::string::npos) << text;
+  EXPECT_EQ(text.find('\x1b'), std::string::npos);
+}
