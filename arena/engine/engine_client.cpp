@@ -333,8 +333,18 @@ Fault EngineClient::start_ponder(const std::string& position_command, const prot
   return Fault::None;
 }
 
+// PROTOCOL.md section 3: a ponder search answers only after `ponderhit` or `stop`. An answer sent
+// before is still taken (a hit's position is the real one; a miss's answer is discarded anyway),
+// but the engine's log says so: arena check fails such an engine.
+void EngineClient::note_early_answer(const char* ending) {
+  if (proc_ && env_.log && proc_->has_sent_line_starting("bestmove"))
+    note(std::string("protocol breach: a 'bestmove' for 'go ponder' came before '") + ending +
+         "' (a ponder search answers only after 'ponderhit' or 'stop'); taken as its answer");
+}
+
 MoveReply EngineClient::ponder_hit(Clock::time_point deadline) {
   pondering_ = false;
+  note_early_answer("ponderhit");
   MoveReply reply;
   const auto t0 = Clock::now();
   if (!send("ponderhit", deadline)) {
@@ -349,6 +359,7 @@ MoveReply EngineClient::ponder_hit(Clock::time_point deadline) {
 
 Fault EngineClient::stop_ponder(std::string& detail) {
   pondering_ = false;
+  note_early_answer("stop");
   return exchange({"stop"}, "bestmove",
                   Exchange{"'stop' of its ponder search", "while pondering", "", " of 'stop' ending its ponder search", "stop of the ponder search failed"},
                   detail);

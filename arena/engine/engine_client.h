@@ -97,6 +97,7 @@ class EngineClient {
   void stop();
 
  private:
+  void note_early_answer(const char* ending);  // a ponder search's bestmove before `ending`
   struct HandshakeFailure {
     std::string message;
     bool engine_gone_or_silent;  // exited or stopped answering: its stderr may say why

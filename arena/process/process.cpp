@@ -10,6 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cstring>
@@ -332,6 +333,27 @@ int Process::discard_unread_lines(Clock::time_point deadline) {
   }
   if (dropped) log_line('#', "ignored " + std::to_string(dropped) + " line(s) sent while no answer was expected");
   return dropped;
+}
+
+bool Process::has_sent_line_starting(std::string_view word) {
+  for (std::size_t taken = 0; !out_eof_ && taken < (std::size_t{1} << 20);) {
+    pollfd ready{out_.native_source(), POLLIN, 0};
+    if (::poll(&ready, 1, 0) <= 0) break;
+    const ssize_t got = ::read(out_.native_source(), chunk_.data(), chunk_.size());
+    if (got == 0) out_eof_ = true;  // read_line reports it once the buffered lines are read
+    if (got <= 0) break;            // (or EAGAIN: nothing after all)
+    out_buf_.append(chunk_.data(), static_cast<std::size_t>(got));
+    taken += static_cast<std::size_t>(got);
+  }
+  for (std::size_t pos = out_pos_; pos < out_buf_.size();) {
+    const std::size_t eol = out_buf_.find_first_of("\r\n", pos);
+    if (eol == std::string::npos) break;
+    std::string_view line(out_buf_.data() + pos, eol - pos);
+    line.remove_prefix(std::min(line.size(), line.find_first_not_of(" \t")));
+    if (line.starts_with(word) && (line.size() == word.size() || line[word.size()] == ' ' || line[word.size()] == '\t')) return true;
+    pos = eol + 1;
+  }
+  return false;
 }
 
 bool Process::exited() const {

@@ -64,6 +64,10 @@ class Process {
   // waiting for more, and stops at `deadline` if it is still sending; returns how many.
   // Called before a request whose answer must be fresh.
   int discard_unread_lines(Clock::time_point deadline);
+  // Whether a line the child has already written starts with the word `word`, leaving every line
+  // unread: what the pipe holds now is taken in (up to 1 MB, without waiting) and looked at.
+  // For an answer that came before its question (a ponder search's bestmove before ponderhit).
+  bool has_sent_line_starting(std::string_view word);
 
   // True once the child has exited (it is not reaped until shutdown).
   bool exited() const;

@@ -195,6 +195,36 @@ TEST(Ponder, AnImpossiblePonderMoveIsNotPonderedAndTheLogSaysWhy) {
   EXPECT_EQ(std::count_if(sent.begin(), sent.end(), [](const std::string& l) { return l.rfind("go ponder", 0) == 0; }), 0);
 }
 
+// A bestmove sent for `go ponder` before `ponderhit` or `stop` breaks PROTOCOL.md section 3. The
+// tournament takes it as the answer (the games go on), and the engine's log says so at every such
+// ponder search (its opponent takes 300 ms a move, so the early answer is always there first);
+// a correct ponderer's log never says so.
+TEST(Ponder, AnEarlyAnswerIsTakenAndTheLogSaysItIsABreach) {
+  TempDir d;
+  auto r = run(arena_run(d, {"--engine", "name=early cmd=" FAULT_BOT " arg=--fault arg=ponder-early ponder=on", "--engine",
+                             "name=slow cmd=" FAULT_BOT " arg=--fault arg=slow", "--rounds", "1", "--tc", "10+0.1", "--max-moves",
+                             "8", "--log-traffic"}),
+               d);
+  ASSERT_EQ(r.code, 0) << r.err;
+  for (const auto& [id, g] : games_of(d / "r.jsonl")) EXPECT_NE(g["termination"], "stalled") << g.dump();
+  const auto count = [](const std::string& text, const std::string& part) {
+    int n = 0;
+    for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
+    return n;
+  };
+  const auto early = arena_test::read_file(d / "logs/early.0.log");
+  const int breaches = count(early, "# protocol breach: a 'bestmove' for 'go ponder' came before '");
+  EXPECT_GT(breaches, 0) << early;
+  EXPECT_EQ(breaches, count(early, "> go ponder ")) << early;
+  r = run(arena_run(d, {"--engine", "name=good " + kPonderBot, "--engine", "name=g cmd=" GREEDY_BOT, "--rounds", "1", "--log-traffic"},
+                    "good.jsonl"),
+          d, "good");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto good = arena_test::read_file(d / "logs/good.0.log");
+  EXPECT_GT(count(good, "> go ponder "), 0) << good;
+  EXPECT_EQ(count(good, "protocol breach"), 0) << good;
+}
+
 // What a ponder move must be: the opponent's whole turn, after which the engine moves again.
 TEST(Ponder, APonderMoveIsTheOpponentsWholeTurn) {
   using arena::protocol::ponder_reply;

@@ -50,6 +50,24 @@ TEST(Process, DiscardingUnaskedLinesEndsAtTheDeadline) {
   EXPECT_EQ(reg.size(), 0u);
 }
 
+// Looking for an answer already sent (a ponder search's early bestmove) reads nothing: the lines
+// are still read afterwards, in order, and only a whole first word matches.
+TEST(Process, ASentLineCanBeSeenWithoutReadingIt) {
+  ChildRegistry reg;
+  Process p({"printf", {"info x\\r\\n  bestmove 3\\nbestmoves\\n"}, "", 1024}, reg, nullptr);
+  ASSERT_TRUE(p.exited_by(Clock::now() + seconds(5)));  // its lines wait in the pipe
+  EXPECT_TRUE(p.has_sent_line_starting("bestmove"));
+  EXPECT_FALSE(p.has_sent_line_starting("best"));
+  EXPECT_FALSE(p.has_sent_line_starting("readyok"));
+  std::string line;
+  for (const char* expected : {"info x", "  bestmove 3", "bestmoves"}) {
+    ASSERT_EQ(p.read_line(line, Clock::now() + seconds(5)), ReadStatus::Line);
+    EXPECT_EQ(line, expected);
+  }
+  EXPECT_EQ(p.read_line(line, Clock::now() + seconds(5)), ReadStatus::Closed);
+  EXPECT_FALSE(p.has_sent_line_starting("bestmove"));  // nothing left, and no wait
+}
+
 TEST(Process, LinesEofAndLongLines) {
   ChildRegistry reg;
   {
