@@ -122,10 +122,8 @@ void Checker::ready_during_search(const std::string& spec) {
 // it into a normal search with the go line's limits, `stop` ends it at once.
 void Checker::ponder(const std::string& spec) {
   const std::string item = "ponder";
-  const auto declared = std::find_if(options_.begin(), options_.end(), [](const protocol::OptionSpec& o) {
-    return o.type == protocol::OptionType::Check && mancala::text::iequals(o.name, "Ponder");
-  });
-  if (declared == options_.end())
+  const protocol::OptionSpec* declared = protocol::ponder_option(options_);
+  if (!declared)
     return add(item, Verdict::Pass, "", "no 'Ponder' option: not offered (a GUI sends it no 'go ponder')");
   const std::string limit = std::to_string(o_.ready.count()) + " ms";
   const std::string expected = "no 'bestmove' for 'go ponder' until 'ponderhit' (then a legal one within 1000 ms + " + limit +

@@ -135,21 +135,17 @@ std::optional<EngineClient::HandshakeFailure> EngineClient::handshake() {
   }
   // Pondering needs the engine's Ponder option set to true (PROTOCOL.md section 3).
   auto options = config_.options;
-  const auto declared = [&](const std::string& name) {
-    return std::find_if(identity_.options.begin(), identity_.options.end(),
-                        [&](const auto& o) { return mancala::text::iequals(o.name, name); });
-  };
   if (config_.ponder) {
-    const auto ponder = declared("Ponder");
-    if (ponder == identity_.options.end() || ponder->type != protocol::OptionType::Check)
+    const protocol::OptionSpec* ponder = protocol::ponder_option(identity_.options);
+    if (!ponder)
       return refused("ponder: the engine declares no check option 'Ponder' (PROTOCOL.md section 3: a GUI only sends "
                      "'go ponder' to an engine whose Ponder option is true)");
     if (std::none_of(options.begin(), options.end(), [](const auto& o) { return mancala::text::iequals(o.first, "Ponder"); }))
       options.emplace_back(ponder->name, "true");
   }
   for (const auto& [name, value] : options) {
-    auto spec = declared(name);
-    if (spec == identity_.options.end()) {
+    const protocol::OptionSpec* spec = protocol::find_option(identity_.options, name);
+    if (!spec) {
       // A declaration the arena could not read is the likelier cause than a missing one.
       const auto unread = std::find_if(unreadable_options.begin(), unreadable_options.end(), [&](const std::string& l) {
         return mancala::text::iequals(protocol::declared_option_name(l), name);

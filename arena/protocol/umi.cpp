@@ -184,6 +184,16 @@ std::string declared_option_name(std::string_view line) {
   return join(t, 2, option_name_end(t));
 }
 
+const OptionSpec* find_option(const std::vector<OptionSpec>& declared, std::string_view name) {
+  const auto it = std::find_if(declared.begin(), declared.end(), [&](const OptionSpec& o) { return text::iequals(o.name, name); });
+  return it == declared.end() ? nullptr : &*it;
+}
+
+const OptionSpec* ponder_option(const std::vector<OptionSpec>& declared) {
+  const OptionSpec* o = find_option(declared, "Ponder");
+  return o && o->type == OptionType::Check ? o : nullptr;
+}
+
 std::string shown(std::string_view text, std::size_t limit) {
   std::string out;
   for (std::size_t i = 0; i < text.size() && i < limit; ++i) {

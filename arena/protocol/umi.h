@@ -72,6 +72,11 @@ std::optional<OptionSpec> parse_option(std::string_view line);
 // The name an "option name <N...> [type ...]" line declares, even if the rest cannot be parsed;
 // empty if it is no such line.
 std::string declared_option_name(std::string_view line);
+// The declared option of that name (names compare without case, PROTOCOL.md section 5), or null.
+const OptionSpec* find_option(const std::vector<OptionSpec>& declared, std::string_view name);
+// The engine's `Ponder` option if it is a check option, or null: only such an engine is sent
+// `go ponder` (PROTOCOL.md section 3).
+const OptionSpec* ponder_option(const std::vector<OptionSpec>& declared);
 
 // An engine's text quoted in a message: printable ASCII only (no escape sequences reach a
 // terminal, and the results file stays valid UTF-8), cut to `limit` characters plus "...".

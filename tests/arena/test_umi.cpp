@@ -227,3 +227,20 @@ TEST(Umi, StderrNoteQuotesTheLineAsShownTextOrSaysNothing) {
             "; its last line on stderr: 'FileNotFoundError: 'b??k.txt'?[0m'");
   EXPECT_EQ(stderr_note(std::string(300, 'e')), "; its last line on stderr: '" + std::string(200, 'e') + "...'");
 }
+
+// Declared options are found without case; only a check option named Ponder offers pondering.
+TEST(Umi, FindingDeclaredOptions) {
+  using arena::protocol::find_option;
+  using arena::protocol::parse_option;
+  using arena::protocol::ponder_option;
+  std::vector<arena::protocol::OptionSpec> declared = {*parse_option("option name Hash type spin default 16 min 1 max 64"),
+                                                       *parse_option("option name Ponder type check default false")};
+  ASSERT_NE(find_option(declared, "hash"), nullptr);
+  EXPECT_EQ(find_option(declared, "hash")->name, "Hash");
+  EXPECT_EQ(find_option(declared, "Threads"), nullptr);
+  ASSERT_NE(ponder_option(declared), nullptr);
+  EXPECT_EQ(ponder_option(declared)->name, "Ponder");
+  declared[1] = *parse_option("option name PONDER type spin default 0 min 0 max 1");
+  EXPECT_EQ(ponder_option(declared), nullptr) << "a Ponder that is not a check option offers no pondering";
+  EXPECT_EQ(ponder_option({}), nullptr);
+}
