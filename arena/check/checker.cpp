@@ -50,6 +50,9 @@ std::vector<Item> Checker::run() {
   finished_position(specs.front());
   gameover_notice();
   unknown_command();
+  unknown_option();
+  bad_option_value();
+  illegal_move(specs.front());
   malformed_go(specs.front());
   long_line();
   long_position_line(specs.front());

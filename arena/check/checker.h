@@ -60,7 +60,11 @@ class Checker {
 
   // Notices, errors and line endings (error_items.cpp).
   void gameover_notice();
+  void one_error_line(const std::string& item, const std::string& line, const std::string& what);
   void unknown_command();
+  void unknown_option();
+  void bad_option_value();
+  void illegal_move(const std::string& spec);
   void malformed_go(const std::string& spec);
   void long_line();
   void long_position_line(const std::string& spec);

@@ -2,6 +2,9 @@
 #include "check/checker.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <optional>
 
 #include "text/tokens.h"
 
@@ -22,17 +25,77 @@ void Checker::gameover_notice() {
   add(item, Verdict::Pass, expected, "readyok");
 }
 
-// PROTOCOL.md 8: an unknown command gets one error line, and the engine carries on.
-void Checker::unknown_command() {
-  const std::string item = "unknown command";
-  const std::string expected = "one 'info string error: ...' line for 'xyzzy', then 'readyok' to 'isready'";
+// PROTOCOL.md 8: a line that cannot be executed gets exactly one error line, and the engine
+// carries on (`what` names the line in the expectation).
+void Checker::one_error_line(const std::string& item, const std::string& line, const std::string& what) {
+  const std::string expected = "one 'info string error: ...' line for " + what + ", then 'readyok' to 'isready'";
   if (skipped(item, expected)) return;
-  engine_.send("xyzzy");
+  engine_.send(line);
   engine_.send("isready");
   const Reply r = answer("readyok", o_.ready, "isready");
   if (!r.found) return add(item, Verdict::Fail, expected, r.failure);
   if (r.errors().size() != 1) return add(item, Verdict::Fail, expected, std::to_string(r.errors().size()) + " error lines");
   add(item, Verdict::Pass, expected, "'" + shown(r.errors().front()) + "'");
+}
+
+void Checker::unknown_command() { one_error_line("unknown command", "xyzzy", "'xyzzy'"); }
+
+// PROTOCOL.md 3 (setoption) and 8: an option the engine did not declare is refused (the name has
+// spaces, as names may).
+void Checker::unknown_option() {
+  one_error_line("unknown option", "setoption name No Such Option value 1", "'setoption name No Such Option value 1' (not declared)");
+}
+
+namespace {
+
+// A value `o` must refuse (PROTOCOL.md section 3, setoption: no clamping): a spin's max + 1, a
+// check's "maybe", a combo value none of its vars; none for a string or a button.
+std::optional<std::string> refused_value(const protocol::OptionSpec& o) {
+  switch (o.type) {
+    case protocol::OptionType::Spin:
+      if (o.max && *o.max < std::numeric_limits<std::int64_t>::max()) return std::to_string(*o.max + 1);
+      return std::nullopt;
+    case protocol::OptionType::Check: return "maybe";
+    case protocol::OptionType::Combo:
+      for (std::string v = "no-such-choice";; v += "-x")
+        if (std::none_of(o.vars.begin(), o.vars.end(), [&](const std::string& var) { return mancala::text::iequals(var, v); })) return v;
+    case protocol::OptionType::String:
+    case protocol::OptionType::Button: return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+// A declared option set to a value outside its type is refused with one error line (and keeps its
+// old value, which the protocol gives no way to read back).
+void Checker::bad_option_value() {
+  for (const auto& o : options_)
+    if (const auto value = refused_value(o)) {
+      const std::string line = protocol::format_setoption(o, value);
+      return one_error_line("bad option value", line, "'" + shown(line, 120) + "' (outside the option's values)");
+    }
+  if (skipped("bad option value", "")) return;
+  add("bad option value", Verdict::Pass, "", "no spin, check or combo option: no value to refuse");
+}
+
+// PROTOCOL.md 8: a position with an illegal move leaves no position, so that the next go cannot
+// run (its own error line, and bestmove none) rather than answer for a position the GUI did not
+// mean (the one before, or the moves up to the bad one).
+void Checker::illegal_move(const std::string& spec) {
+  const std::string item = "illegal move";
+  const std::string position = "position startpos " + spec + " moves 99";
+  const std::string expected = "one error line for '" + position + "', then one for 'go depth 1' and 'bestmove none' (no position)";
+  if (skipped(item, expected)) return;
+  engine_.send("position startpos " + spec);
+  engine_.send(position);
+  engine_.send("go depth 1");
+  const Reply r = answer("bestmove", o_.ready, "go depth 1");
+  if (!r.found) return add(item, Verdict::Fail, expected, r.failure);
+  const auto bm = protocol::parse_bestmove(r.last());
+  if (!bm || bm->move != "none") return add(item, Verdict::Fail, expected, "'" + shown(r.last()) + "' (the engine kept a position)");
+  if (r.errors().size() != 2) return add(item, Verdict::Fail, expected, std::to_string(r.errors().size()) + " error lines, then bestmove none");
+  add(item, Verdict::Pass, expected, "'" + shown(r.errors().front()) + "', bestmove none");
 }
 
 // PROTOCOL.md 3: a go that cannot run still gets its bestmove, so no GUI waits for ever.

@@ -210,16 +210,33 @@ int main(int argc, char** argv) {
         game = g ? std::optional(*g) : std::nullopt;
       }
       stale = game;
+      if (!game) std::cout << "info string error: position: bad position" << std::endl;
       if (game && i < t.size() && t[i] == "moves")
-        for (++i; i < t.size(); ++i) {
+        for (++i; game && i < t.size(); ++i) {
           const mancala::Side mover = game->side_to_move();
-          if (game->play(t[i]) || game->over() || game->side_to_move() != mover) continue;
+          if (game->play(t[i])) {  // an illegal move leaves no position (PROTOCOL.md section 8)
+            std::cout << "info string error: position: illegal move" << std::endl;
+            game.reset();
+            break;
+          }
+          if (game->over() || game->side_to_move() != mover) continue;
           mancala::Position p = game->position();  // the same side moves again
           p.side = ~p.side;
           const mancala::Game alternated(game->variant(), p);
           const bool pass = alternated.legal_moves().empty();
           if (process_fault(pass ? "ignore-passes" : "ignore-extra-turns")) game = alternated;
         }
+    } else if (t[0] == "setoption") {
+      // Only what a correct engine must refuse (PROTOCOL.md section 3): an undeclared name, a
+      // value outside the option's type.
+      std::size_t v = 2;
+      std::string name;
+      for (; v < t.size() && t[v] != "value"; ++v) name += (name.empty() ? "" : " ") + std::string(t[v]);
+      const std::string value = v + 1 < t.size() ? std::string(t[v + 1]) : "";
+      bool ok = false;
+      if (mancala::text::iequals(name, "Seed")) ok = (value.size() == 1 && value[0] >= '0' && value[0] <= '9') || value == "10";
+      else if (pondering_bot && mancala::text::iequals(name, "Ponder")) ok = mancala::text::iequals(value, "true") || mancala::text::iequals(value, "false");
+      if (!ok) std::cout << "info string error: setoption: unknown option or bad value" << std::endl;
     } else if (t[0] == "stop") {
       if (!(pondering && fault == "ponder-ignore-stop")) std::cout << held << std::flush;
       held.clear();
@@ -234,8 +251,12 @@ int main(int argc, char** argv) {
         std::cout << "info string error: bad go\nbestmove none" << std::endl;
         continue;
       }
+      if (!game) {  // a go that cannot run (PROTOCOL.md section 3)
+        std::cout << "info string error: go: no position\nbestmove none" << std::endl;
+        continue;
+      }
       // (No legal move: the side to move is wrong, after ignore-passes.)
-      const bool no_move = !game || game->over() || game->legal_moves().empty();
+      const bool no_move = game->over() || game->legal_moves().empty();
       if (std::find(limits.begin(), limits.end(), "infinite") != limits.end() && !no_move) {
         held = "bestmove " + game->move_text(game->legal_moves().front()) + "\n";
         continue;

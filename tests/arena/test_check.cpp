@@ -48,7 +48,9 @@ TEST(Check, TheEnginePassesEveryItem) {
   for (const char* item : {"[PASS] handshake", "[PASS] options", "[PASS] position fen bedouin(70)", "[PASS] position moves mangala2",
                            "[PASS] extra turn kalah(6,4)", "[PASS] extra turn mangala", "[PASS] pass mangala2",
                            "[PASS] go movestogo", "[PASS] go nodes", "[PASS] info lines", "[PASS] go infinite + stop", "[PASS] isready during search", "[PASS] ponder",
-                           "[PASS] finished position", "[PASS] gameover notice", "[PASS] unknown command",
+                           "[PASS] finished position", "[PASS] gameover notice", "[PASS] unknown command", "[PASS] unknown option",
+                           "[PASS] bad option value: 'info string error: setoption: Hash: 4097 is outside 1..4096 (kept 64)'",
+                           "[PASS] illegal move",
                            "[PASS] malformed go", "[PASS] long line", "[PASS] long position line", "[PASS] CR line endings", "[PASS] quit"})
     EXPECT_NE(r.out.find(item), std::string::npos) << item << "\n" << r.out;
   EXPECT_NE(r.out.find("the engine follows the protocol"), std::string::npos);
@@ -321,7 +323,7 @@ TEST(Check, AFaultDoesNotHideTheItemsAfterIt) {
             std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("[PASS] quit: exited with status 0\n"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("28 passed, 1 failed or skipped"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("31 passed, 1 failed or skipped"), std::string::npos) << r.out;
   EXPECT_EQ(arena_test::processes_after(tag), 0);
 }
 
@@ -428,4 +430,25 @@ TEST(Check, FloodsAndDoubleAnswersGetOneRightVerdictEach) {
   r = run({ARENA_EXE, "check", "--ready-ms", "300", "/bin/sh", "-c", engine}, d, "double");
   EXPECT_EQ(count_of(r.out, "] ponder: "), 1u) << r.out;
   EXPECT_NE(r.out.find("[FAIL] ponder: expected no 'bestmove' for 'go ponder' until"), std::string::npos) << r.out;
+}
+
+// PROTOCOL.md sections 3 and 8: an undeclared option, a value outside an option's type and a
+// position with an illegal move each get one error line; after the bad position there is no
+// position, so go gets bestmove none. An engine that ignores all three fails all three.
+TEST(Check, RefusalsOfOptionsAndPositionsAreChecked) {
+  TempDir d;
+  const std::string engine =
+      "while read -r cmd rest; do case \"$cmd\" in umi) echo 'id name script'; echo 'option name Depth type spin default 1 "
+      "min 1 max 9'; echo 'protocol 1'; echo 'variants kalah'; echo umiok;; isready) echo readyok;; go) echo 'bestmove 1';; "
+      "quit) exit 0;; esac; done";
+  const auto r = run({ARENA_EXE, "check", "--ready-ms", "300", "/bin/sh", "-c", engine}, d);
+  EXPECT_EQ(r.code, 1) << r.out << r.err;
+  for (const char* line :
+       {"[FAIL] unknown option: expected one 'info string error: ...' line for 'setoption name No Such Option value 1' (not "
+        "declared), then 'readyok' to 'isready'; got 0 error lines\n",
+        "[FAIL] bad option value: expected one 'info string error: ...' line for 'setoption name Depth value 10' (outside the "
+        "option's values), then 'readyok' to 'isready'; got 0 error lines\n",
+        "[FAIL] illegal move: expected one error line for 'position startpos kalah(6,4) moves 99', then one for 'go depth 1' and "
+        "'bestmove none' (no position); got 'bestmove 1' (the engine kept a position)\n"})
+    EXPECT_NE(r.out.find(line), std::string::npos) << line << "\n" << r.out;
 }
