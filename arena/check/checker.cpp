@@ -46,6 +46,7 @@ std::vector<Item> Checker::run() {
   info_lines();
   stop_infinite(specs.front());
   ready_during_search(specs.front());
+  refused_during_search(specs.front());
   ponder(specs.front());
   finished_position(specs.front());
   gameover_notice();

@@ -55,6 +55,7 @@ class Checker {
   Reply ready_noting_bestmove(std::optional<std::string>& bestmove);
   std::optional<Problem> extra_bestmove(const std::string& expected);
   void ready_during_search(const std::string& spec);
+  void refused_during_search(const std::string& spec);
   void ponder(const std::string& spec);
   void finished_position(const std::string& spec);
 

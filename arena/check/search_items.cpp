@@ -117,6 +117,43 @@ void Checker::ready_during_search(const std::string& spec) {
   add(item, Verdict::Pass, expected, "readyok in " + std::to_string(r.elapsed.count()) + " ms");
 }
 
+// PROTOCOL.md section 6: during a search, `go`, `setoption` and `newgame` are refused with one
+// error line each and the search goes on (a second go would otherwise get a second bestmove, and
+// a GUI could not tell which answers which). The setoption sets a declared option to its
+// default, so that only the search can be why it is refused.
+void Checker::refused_during_search(const std::string& spec) {
+  const std::string item = "refused during search";
+  std::vector<std::string> refused = {"go depth 1", "newgame"};
+  const auto settable = std::find_if(options_.begin(), options_.end(), [](const protocol::OptionSpec& o) { return o.type != protocol::OptionType::Button; });
+  if (settable != options_.end())
+    refused.insert(refused.begin(), protocol::format_setoption(*settable, settable->default_value.empty() ? "<empty>" : settable->default_value));
+  std::string quoted;
+  for (const auto& line : refused) quoted += (quoted.empty() ? "'" : ", '") + line + "'";
+  const std::string expected = "during 'go infinite', one error line each for " + quoted +
+                               " and no 'bestmove' until 'stop', then exactly one, legal";
+  if (skipped(item, expected)) return;
+  mancala::Game g = *mancala::Game::from_spec(spec);
+  engine_.send("position startpos " + spec);
+  engine_.send("go infinite");
+  for (const auto& line : refused) engine_.send(line);
+  std::optional<std::string> early;
+  const Reply r = ready_noting_bestmove(early);
+  if (!r.found) return add(item, Verdict::Fail, expected, r.failure);
+  engine_.send("stop");
+  if (early) {
+    (void)engine_.drain(milliseconds(100));  // the stop's answer, if any: the item has failed already
+    return add(item, Verdict::Fail, expected, "'" + shown(*early) + "' before 'stop'");
+  }
+  const Reply b = answer("bestmove", o_.ready, "stop");
+  if (!b.found) return add(item, Verdict::Fail, expected, "after stop: " + b.failure);
+  const auto bm = protocol::parse_bestmove(b.last());
+  if (!bm || !g.parse_move(bm->move)) return add(item, Verdict::Fail, expected, "after stop: '" + shown(b.last()) + "'");
+  if (auto p = extra_bestmove(expected)) return add(item, Verdict::Fail, p->expected, p->got);
+  if (r.errors().size() != refused.size())
+    return add(item, Verdict::Fail, expected, std::to_string(r.errors().size()) + " error lines for " + std::to_string(refused.size()) + " commands");
+  add(item, Verdict::Pass, expected, "'" + shown(r.errors().front()) + "' and the others, bestmove " + bm->move + " after stop");
+}
+
 // PROTOCOL.md section 3, pondering: only for an engine with a Ponder check option (a GUI
 // sends no other engine `go ponder`). A ponder search never ends by itself; `ponderhit` turns
 // it into a normal search with the go line's limits, `stop` ends it at once.

@@ -185,6 +185,11 @@ int main(int argc, char** argv) {
     const std::string& line = input->text;
     const auto t = mancala::text::split_tokens(line);
     if (t.empty()) continue;
+    // What a running search refuses (PROTOCOL.md section 6): a held bestmove is such a search.
+    if (!held.empty() && (t[0] == "go" || t[0] == "setoption" || t[0] == "newgame")) {
+      std::cout << "info string error: " << t[0] << ": not while searching" << std::endl;
+      continue;
+    }
     if (t[0] == "umi") {
       if (process_fault("no-handshake")) continue;
       std::cout << "id name fault-bot\noption name Seed type spin default 0 min 0 max 10\n"
@@ -214,7 +219,11 @@ int main(int argc, char** argv) {
       if (game && i < t.size() && t[i] == "moves")
         for (++i; game && i < t.size(); ++i) {
           const mancala::Side mover = game->side_to_move();
-          if (game->play(t[i])) {  // an illegal move leaves no position (PROTOCOL.md section 8)
+          if (game->play(t[i])) {
+            // (A bot with the side to move wrong skips what it cannot play, so that it goes on to
+            // answer for the other side, as such engines do; otherwise an illegal move leaves no
+            // position, PROTOCOL.md section 8.)
+            if (fault == "ignore-extra-turns" || fault == "ignore-passes") continue;
             std::cout << "info string error: position: illegal move" << std::endl;
             game.reset();
             break;

@@ -50,7 +50,7 @@ TEST(Check, TheEnginePassesEveryItem) {
                            "[PASS] go movestogo", "[PASS] go nodes", "[PASS] info lines", "[PASS] go infinite + stop", "[PASS] isready during search", "[PASS] ponder",
                            "[PASS] finished position", "[PASS] gameover notice", "[PASS] unknown command", "[PASS] unknown option",
                            "[PASS] bad option value: 'info string error: setoption: Hash: 4097 is outside 1..4096 (kept 64)'",
-                           "[PASS] illegal move",
+                           "[PASS] illegal move", "[PASS] refused during search",
                            "[PASS] malformed go", "[PASS] long line", "[PASS] long position line", "[PASS] CR line endings", "[PASS] quit"})
     EXPECT_NE(r.out.find(item), std::string::npos) << item << "\n" << r.out;
   EXPECT_NE(r.out.find("the engine follows the protocol"), std::string::npos);
@@ -323,7 +323,7 @@ TEST(Check, AFaultDoesNotHideTheItemsAfterIt) {
             std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("[PASS] quit: exited with status 0\n"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("31 passed, 1 failed or skipped"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("32 passed, 1 failed or skipped"), std::string::npos) << r.out;
   EXPECT_EQ(arena_test::processes_after(tag), 0);
 }
 
@@ -451,4 +451,20 @@ TEST(Check, RefusalsOfOptionsAndPositionsAreChecked) {
         "[FAIL] illegal move: expected one error line for 'position startpos kalah(6,4) moves 99', then one for 'go depth 1' and "
         "'bestmove none' (no position); got 'bestmove 1' (the engine kept a position)\n"})
     EXPECT_NE(r.out.find(line), std::string::npos) << line << "\n" << r.out;
+}
+
+// PROTOCOL.md section 6: a go sent during a search is refused, not answered; an engine that runs
+// it gives a bestmove the GUI cannot tell from the running search's.
+TEST(Check, AGoDuringASearchMustBeRefused) {
+  TempDir d;
+  const std::string engine =
+      "while read -r cmd rest; do case \"$cmd\" in umi) echo 'id name script'; echo 'protocol 1'; echo 'variants kalah'; "
+      "echo umiok;; isready) echo readyok;; go) case \"$rest\" in *infinite*) ;; *) echo 'bestmove 1';; esac;; "
+      "stop) echo 'bestmove 1';; quit) exit 0;; esac; done";
+  const auto r = run({ARENA_EXE, "check", "--ready-ms", "300", "/bin/sh", "-c", engine}, d);
+  EXPECT_EQ(r.code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("[FAIL] refused during search: expected during 'go infinite', one error line each for 'go depth 1', "
+                       "'newgame' and no 'bestmove' until 'stop', then exactly one, legal; got 'bestmove 1' before 'stop'\n"),
+            std::string::npos)
+      << r.out;
 }
