@@ -2,10 +2,10 @@
 // `arena check`: drives one engine through what PROTOCOL.md requires of it (handshake, options,
 // isready, newgame, positions in every variant family it lists (also right after an extra turn
 // and after an automatic pass, where the same side moves again), every go limit, stop, isready
-// during a search, what a search refuses, a finished position, the game-over notice, error lines for an unknown command,
-// an undeclared option, a bad option value, an illegal move (after which there is no position)
-// and a malformed go, an over-long line, CR line endings, quit) and reports one item per
-// requirement: what was expected and what came back.
+// during a search, what a search refuses, pondering, a finished position, the game-over notice,
+// error lines for an unknown command, an undeclared option, a bad option value, an illegal move
+// (after which there is no position) and a malformed go, an over-long line, CR line endings,
+// quit) and reports one item per requirement: what was expected and what came back.
 //
 // The engine runs as a Process (argument vector, own process group, bounded lines, deadlines on
 // every wait). When it dies, stops answering or misbehaves past trusting (an unanswered `stop`),
