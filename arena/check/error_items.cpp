@@ -48,13 +48,15 @@ void Checker::unknown_option() {
 
 namespace {
 
-// A value `o` must refuse (PROTOCOL.md section 3, setoption: no clamping): a spin's max + 1, a
-// check's "maybe", a combo value none of its vars; none for a string or a button.
+// A value `o` must refuse (PROTOCOL.md section 3, setoption: no clamping): a spin's max + 1 (or
+// min - 1, or a word, for a spin as wide as 64 bits), a check's "maybe", a combo value none of
+// its vars; none for a string or a button.
 std::optional<std::string> refused_value(const protocol::OptionSpec& o) {
   switch (o.type) {
     case protocol::OptionType::Spin:
       if (o.max && *o.max < std::numeric_limits<std::int64_t>::max()) return std::to_string(*o.max + 1);
-      return std::nullopt;
+      if (o.min && *o.min > std::numeric_limits<std::int64_t>::min()) return std::to_string(*o.min - 1);
+      return "x";
     case protocol::OptionType::Check: return "maybe";
     case protocol::OptionType::Combo:
       for (std::string v = "no-such-choice";; v += "-x")
@@ -68,12 +70,15 @@ std::optional<std::string> refused_value(const protocol::OptionSpec& o) {
 }  // namespace
 
 // A declared option set to a value outside its type is refused with one error line (and keeps its
-// old value, which the protocol gives no way to read back).
+// old value, which the protocol gives no way to read back; the default is set again afterwards,
+// for an engine that took the bad value).
 void Checker::bad_option_value() {
   for (const auto& o : options_)
     if (const auto value = refused_value(o)) {
       const std::string line = protocol::format_setoption(o, value);
-      return one_error_line("bad option value", line, "'" + shown(line, 120) + "' (outside the option's values)");
+      one_error_line("bad option value", line, "'" + shown(line, 120) + "' (outside the option's values)");
+      if (engine_.alive()) engine_.send(protocol::format_setoption(o, o.default_value.empty() ? "<empty>" : o.default_value));
+      return;
     }
   if (skipped("bad option value", "")) return;
   add("bad option value", Verdict::Pass, "", "no spin, check or combo option: no value to refuse");
@@ -81,7 +86,8 @@ void Checker::bad_option_value() {
 
 // PROTOCOL.md 8: a position with an illegal move leaves no position, so that the next go cannot
 // run (its own error line, and bestmove none) rather than answer for a position the GUI did not
-// mean (the one before, or the moves up to the bad one).
+// mean (the one before, or the moves up to the bad one). Each line's error lines are counted
+// apart (isready after the position).
 void Checker::illegal_move(const std::string& spec) {
   const std::string item = "illegal move";
   const std::string position = "position startpos " + spec + " moves 99";
@@ -89,13 +95,17 @@ void Checker::illegal_move(const std::string& spec) {
   if (skipped(item, expected)) return;
   engine_.send("position startpos " + spec);
   engine_.send(position);
+  engine_.send("isready");
+  const Reply p = answer("readyok", o_.ready, "isready");
+  if (!p.found) return add(item, Verdict::Fail, expected, p.failure);
+  if (p.errors().size() != 1) return add(item, Verdict::Fail, expected, std::to_string(p.errors().size()) + " error lines for the position");
   engine_.send("go depth 1");
   const Reply r = answer("bestmove", o_.ready, "go depth 1");
   if (!r.found) return add(item, Verdict::Fail, expected, r.failure);
   const auto bm = protocol::parse_bestmove(r.last());
   if (!bm || bm->move != "none") return add(item, Verdict::Fail, expected, "'" + shown(r.last()) + "' (the engine kept a position)");
-  if (r.errors().size() != 2) return add(item, Verdict::Fail, expected, std::to_string(r.errors().size()) + " error lines, then bestmove none");
-  add(item, Verdict::Pass, expected, "'" + shown(r.errors().front()) + "', bestmove none");
+  if (r.errors().size() != 1) return add(item, Verdict::Fail, expected, std::to_string(r.errors().size()) + " error lines for the go");
+  add(item, Verdict::Pass, expected, "'" + shown(p.errors().front()) + "', bestmove none");
 }
 
 // PROTOCOL.md 3: a go that cannot run still gets its bestmove, so no GUI waits for ever.

@@ -120,7 +120,8 @@ void Checker::ready_during_search(const std::string& spec) {
 // PROTOCOL.md section 6: during a search, `go`, `setoption` and `newgame` are refused with one
 // error line each and the search goes on (a second go would otherwise get a second bestmove, and
 // a GUI could not tell which answers which). The setoption sets a declared option to its
-// default, so that only the search can be why it is refused.
+// default, so that only the search can be why it is refused. Each command is followed by
+// `isready` (answered during a search too), so that its error line is counted as its own.
 void Checker::refused_during_search(const std::string& spec) {
   const std::string item = "refused during search";
   std::vector<std::string> refused = {"go depth 1", "newgame"};
@@ -135,23 +136,28 @@ void Checker::refused_during_search(const std::string& spec) {
   mancala::Game g = *mancala::Game::from_spec(spec);
   engine_.send("position startpos " + spec);
   engine_.send("go infinite");
-  for (const auto& line : refused) engine_.send(line);
-  std::optional<std::string> early;
-  const Reply r = ready_noting_bestmove(early);
-  if (!r.found) return add(item, Verdict::Fail, expected, r.failure);
-  engine_.send("stop");
-  if (early) {
-    (void)engine_.drain(milliseconds(100));  // the stop's answer, if any: the item has failed already
-    return add(item, Verdict::Fail, expected, "'" + shown(*early) + "' before 'stop'");
+  std::string first_error;
+  for (const auto& line : refused) {
+    engine_.send(line);
+    std::optional<std::string> early;
+    const Reply r = ready_noting_bestmove(early);
+    if (!r.found) return add(item, Verdict::Fail, expected, "after '" + line + "': " + r.failure);
+    if (early) {
+      // How many more bestmoves stop would bring is anyone's guess: the next item gets a fresh engine.
+      engine_.mark_dead("it answered a 'go' during a search");
+      return add(item, Verdict::Fail, expected, "'" + shown(*early) + "' before 'stop' (after '" + line + "')");
+    }
+    if (r.errors().size() != 1)
+      return add(item, Verdict::Fail, expected, std::to_string(r.errors().size()) + " error lines for '" + line + "'");
+    if (first_error.empty()) first_error = r.errors().front();
   }
+  engine_.send("stop");
   const Reply b = answer("bestmove", o_.ready, "stop");
   if (!b.found) return add(item, Verdict::Fail, expected, "after stop: " + b.failure);
   const auto bm = protocol::parse_bestmove(b.last());
   if (!bm || !g.parse_move(bm->move)) return add(item, Verdict::Fail, expected, "after stop: '" + shown(b.last()) + "'");
   if (auto p = extra_bestmove(expected)) return add(item, Verdict::Fail, p->expected, p->got);
-  if (r.errors().size() != refused.size())
-    return add(item, Verdict::Fail, expected, std::to_string(r.errors().size()) + " error lines for " + std::to_string(refused.size()) + " commands");
-  add(item, Verdict::Pass, expected, "'" + shown(r.errors().front()) + "' and the others, bestmove " + bm->move + " after stop");
+  add(item, Verdict::Pass, expected, "'" + shown(first_error) + "' and the others, bestmove " + bm->move + " after stop");
 }
 
 // PROTOCOL.md section 3, pondering: only for an engine with a Ponder check option (a GUI

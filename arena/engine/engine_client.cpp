@@ -275,12 +275,14 @@ MoveReply EngineClient::read_reply(Clock::time_point t0, Clock::time_point deadl
       stop();
       return reply;
     }
-    if (line.compare(0, 4, "info") == 0) {
+    // (Leading blanks do not matter: PROTOCOL.md section 1.)
+    const std::string_view text = std::string_view(line).substr(std::min(line.size(), line.find_first_not_of(" \t")));
+    if (text.starts_with("info")) {
       if (protocol::is_error_line(line)) reply.error_line = line;
       else if (auto info = protocol::parse_info(line)) protocol::merge_info(reply.info, *info);
       continue;
     }
-    if (line.compare(0, 8, "bestmove") != 0) {  // unknown lines are ignored, as in UCI
+    if (!text.starts_with("bestmove")) {  // unknown lines are ignored, as in UCI
       ignored = line;
       continue;
     }

@@ -19,12 +19,14 @@ constexpr std::size_t kNoteReserve = std::size_t{1} << 20;
 
 // `text` with its control characters (and DEL) written as escapes; most lines have none.
 std::string_view printable(std::string_view text, std::string& buffer) {
-  const auto is_control = [](unsigned char c) { return (c < 0x20 && c != '\t') || c == 0x7f; };
+  // (A backslash too, so that an escape in the log always stands for a byte that was not text.)
+  const auto is_control = [](unsigned char c) { return (c < 0x20 && c != '\t') || c == 0x7f || c == '\\'; };
   if (std::none_of(text.begin(), text.end(), [&](char c) { return is_control(static_cast<unsigned char>(c)); })) return text;
   buffer.clear();
   for (const char ch : text) {
     const auto c = static_cast<unsigned char>(ch);
     if (c == '\r') buffer += "\\r";
+    else if (c == '\\') buffer += "\\\\";
     else if (is_control(c)) {
       char hex[8];
       std::snprintf(hex, sizeof hex, "\\x%02x", c);
@@ -34,15 +36,30 @@ std::string_view printable(std::string_view text, std::string& buffer) {
   return buffer;
 }
 
+// A file the user named, emptied first if it is a regular file. Our own stdout or stderr (named
+// as /dev/stderr, or as the file the shell redirected it to) is written through that descriptor
+// instead, neither emptied nor written over from its start.
+int open_replacing(const std::string& path) {
+  struct stat named{};
+  if (::stat(path.c_str(), &named) == 0)
+    for (const int std_fd : {1, 2}) {
+      struct stat ours{};
+      if (::fstat(std_fd, &ours) == 0 && ours.st_dev == named.st_dev && ours.st_ino == named.st_ino)
+        return ::fcntl(std_fd, F_DUPFD_CLOEXEC, 3);
+    }
+  const bool regular = ::stat(path.c_str(), &named) != 0 || S_ISREG(named.st_mode);
+  return ::open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC | O_APPEND | (regular ? O_TRUNC : 0), 0644);
+}
+
 }  // namespace
 
 LogSink::LogSink(const std::string& path, std::size_t limit, bool traffic, bool stderr_lines, Open open)
     : limit_(limit), traffic_(traffic), stderr_(stderr_lines), note_limit_(limit + std::min(limit, kNoteReserve)) {
   // A run's log: never through a symbolic link planted in the log folder (logs stay inside the
   // output folder). A file the user named may be a link (/dev/stderr is one).
-  const int flags = open == Open::Append ? O_APPEND | O_NOFOLLOW : O_TRUNC;
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC | flags, 0644);
-  file_ = fd >= 0 ? ::fdopen(fd, open == Open::Append ? "a" : "w") : nullptr;
+  const int fd = open == Open::Append ? ::open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC | O_APPEND | O_NOFOLLOW, 0644)
+                                      : open_replacing(path);
+  file_ = fd >= 0 ? ::fdopen(fd, "a") : nullptr;
   if (!file_) {
     const int error = errno;
     if (fd >= 0) ::close(fd);

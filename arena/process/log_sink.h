@@ -3,8 +3,8 @@
 // stderr. Once the file holds `limit` bytes (counting what earlier sinks appended to it) it
 // notes the truncation and drops the rest of the traffic and stderr, so a chatty engine cannot
 // fill the disk overnight; the arena's own `#` notes (a few per event) go on, up to a reserve of
-// their own, so that what happened to a flooding engine is still told. Control characters in a
-// line are written as escapes (`\r`, `\x1b`): a line's bytes are shown, not acted on.
+// their own, so that what happened to a flooding engine is still told. Control characters (and
+// backslashes) in a line are written as escapes (`\r`, `\x1b`, `\\`): shown, not acted on.
 #include <chrono>
 #include <cstddef>
 #include <cstdio>
@@ -18,7 +18,8 @@ class LogSink {
  public:
   enum class Open {
     Append,   // a run's log: appended to (runs resume), never through a symbolic link
-    Replace,  // a file the user named (arena check --log): emptied first; links are followed
+    Replace,  // a file the user named (arena check --log): a regular file is emptied first, links
+              // are followed, and our own stdout or stderr is written through its descriptor
   };
   // Throws std::runtime_error if `path` cannot be opened.
   LogSink(const std::string& path, std::size_t limit, bool traffic, bool stderr_lines, Open open = Open::Append);

@@ -42,6 +42,7 @@
 //   ponder-illegal  the same, but its ponder move is always 99
 //   ignore-quit     ignores quit, the end of its input and SIGTERM
 //   cr-endings      ends every output line with a bare CR (legal: PROTOCOL.md section 1)
+//   indent          starts every output line with two blanks and a tab (legal: section 1)
 //   no-line-limit   reads input lines of any length (PROTOCOL.md says: discard over 65,536 bytes)
 //   keep-position-on-long-line   keeps its position when a too-long `position` line is discarded
 //   exit-at-start   writes a line to stderr and exits with status 5 before reading anything
@@ -49,6 +50,11 @@
 //   ignore-extra-turns  gives the turn to the opponent after every move of `position ... moves`,
 //                   extra turns included (a chess habit; it lists --variants, default kalah)
 //   ignore-passes   the same after a move that leaves the opponent without a move (Mangala II)
+//                   (these two skip a move of `position ... moves` they cannot play, where a
+//                   correct bot is left with no position)
+// Apart from its fault the bot follows the protocol: it refuses an undeclared option or a bad
+// value, a `go`, `setoption` or `newgame` during a held search, and an illegal move leaves it no
+// position, each with one `info string error:` line.
 // --tag=... arguments are ignored: tests use them to find their processes in /proc.
 #include <fcntl.h>
 #include <signal.h>
@@ -109,6 +115,25 @@ std::optional<std::string> stale_move(const mancala::Game& stale, const mancala:
 }
 
 // Writes through to another buffer with every LF turned into a CR.
+// Blanks before every line (PROTOCOL.md section 1: leading blanks do not matter).
+class Indent : public std::streambuf {
+ public:
+  explicit Indent(std::streambuf* to) : to_(to) {}
+
+ protected:
+  int overflow(int c) override {
+    if (c == traits_type::eof()) return traits_type::not_eof(c);
+    if (at_line_start_ && to_->sputn("  \t", 3) != 3) return traits_type::eof();
+    at_line_start_ = c == '\n';
+    return to_->sputc(static_cast<char>(c));
+  }
+  int sync() override { return to_->pubsync(); }
+
+ private:
+  std::streambuf* to_;
+  bool at_line_start_ = true;
+};
+
 class CrEndings : public std::streambuf {
  public:
   explicit CrEndings(std::streambuf* to) : to_(to) {}
@@ -167,6 +192,7 @@ int main(int argc, char** argv) {
   }
   // (Never freed: std::cout flushes through it until the very end of the process.)
   if (process_fault("cr-endings")) std::cout.rdbuf(new CrEndings(std::cout.rdbuf()));
+  if (process_fault("indent")) std::cout.rdbuf(new Indent(std::cout.rdbuf()));
 
   std::optional<mancala::Game> game, stale;
   int gos = 0, readies = 0;
@@ -223,7 +249,7 @@ int main(int argc, char** argv) {
             // (A bot with the side to move wrong skips what it cannot play, so that it goes on to
             // answer for the other side, as such engines do; otherwise an illegal move leaves no
             // position, PROTOCOL.md section 8.)
-            if (fault == "ignore-extra-turns" || fault == "ignore-passes") continue;
+            if (process_fault("ignore-extra-turns") || process_fault("ignore-passes")) continue;
             std::cout << "info string error: position: illegal move" << std::endl;
             game.reset();
             break;

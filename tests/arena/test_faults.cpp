@@ -500,3 +500,19 @@ TEST(FaultyEngineInAGame, AMoveForTheOtherSideIsNamedAsSuch) {
                                                    "extra turns and passes? PROTOCOL.md section 7") != std::string::npos;
   EXPECT_GT(named, 0);
 }
+
+// PROTOCOL.md section 1: leading blanks do not matter. An engine that indents its lines plays
+// normal games (the arena once ignored an indented bestmove and forfeited it on time), and passes
+// arena check.
+TEST(FaultyEngineInAGame, IndentedLinesAreRead) {
+  TempDir d;
+  auto r = run({ARENA_EXE, "run", "--engine", "name=indent cmd=" FAULT_BOT " arg=--fault arg=indent", "--engine",
+                "name=greedy cmd=" GREEDY_BOT, "--rounds", "2", "--out", d.path.string(), "--results", "r.jsonl", "--no-progress"},
+               d);
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto games = arena_test::games_of(d / "r.jsonl");
+  EXPECT_EQ(games.size(), 4u);
+  for (const auto& [id, g] : games) EXPECT_EQ(g["termination"], "normal") << g.dump();
+  r = run({ARENA_EXE, "check", FAULT_BOT, "--fault", "indent"}, d, "check");
+  EXPECT_EQ(r.code, 0) << r.out;
+}

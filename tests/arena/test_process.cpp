@@ -289,9 +289,11 @@ TEST(LogSink, ControlCharactersAreEscaped) {
     LogSink log(path, 1 << 20, true, true);
     log.line('>', "isready\r");
     log.line('<', "info string \x1b[31mred\tand plain");
+    log.line('<', "info string a\\x1b is text");
   }
   const std::string text = arena_test::read_file(path);
   EXPECT_NE(text.find(" > isready\\r\n"), std::string::npos) << text;
   EXPECT_NE(text.find(" < info string \\x1b[31mred\tand plain\n"), std::string::npos) << text;
+  EXPECT_NE(text.find(" < info string a\\\\x1b is text\n"), std::string::npos) << text;  // a backslash is escaped too
   EXPECT_EQ(text.find('\x1b'), std::string::npos);
 }
