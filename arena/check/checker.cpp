@@ -186,11 +186,7 @@ void Checker::options() {
   const std::string expected = "every declared option parses, and 'setoption' with its default value gives no error line";
   if (skipped("options", expected)) return;
   if (!bad_options_.empty()) return add("options", Verdict::Fail, expected, "cannot parse '" + bad_options_.front() + "'");
-  for (const auto& o : options_) {
-    std::optional<std::string> value;
-    if (o.type != protocol::OptionType::Button) value = o.default_value.empty() ? "<empty>" : o.default_value;
-    engine_.send(protocol::format_setoption(o, value));
-  }
+  for (const auto& o : options_) engine_.send(protocol::format_setoption_default(o));
   engine_.send("isready");
   const Reply r = answer("readyok", o_.ready, "isready");
   if (!r.found) return add("options", Verdict::Fail, expected + ", then 'readyok'", r.failure);

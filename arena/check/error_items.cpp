@@ -77,7 +77,7 @@ void Checker::bad_option_value() {
     if (const auto value = refused_value(o)) {
       const std::string line = protocol::format_setoption(o, value);
       one_error_line("bad option value", line, "'" + shown(line, 120) + "' (outside the option's values)");
-      if (engine_.alive()) engine_.send(protocol::format_setoption(o, o.default_value.empty() ? "<empty>" : o.default_value));
+      if (engine_.alive()) engine_.send(protocol::format_setoption_default(o));
       return;
     }
   if (skipped("bad option value", "")) return;

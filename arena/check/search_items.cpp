@@ -127,7 +127,7 @@ void Checker::refused_during_search(const std::string& spec) {
   std::vector<std::string> refused = {"go depth 1", "newgame"};
   const auto settable = std::find_if(options_.begin(), options_.end(), [](const protocol::OptionSpec& o) { return o.type != protocol::OptionType::Button; });
   if (settable != options_.end())
-    refused.insert(refused.begin(), protocol::format_setoption(*settable, settable->default_value.empty() ? "<empty>" : settable->default_value));
+    refused.insert(refused.begin(), protocol::format_setoption_default(*settable));
   std::string quoted;
   for (const auto& line : refused) quoted += (quoted.empty() ? "'" : ", '") + line + "'";
   const std::string expected = "during 'go infinite', one error line each for " + quoted +

@@ -41,13 +41,14 @@ std::string_view printable(std::string_view text, std::string& buffer) {
 // instead, neither emptied nor written over from its start.
 int open_replacing(const std::string& path) {
   struct stat named{};
-  if (::stat(path.c_str(), &named) == 0)
+  const bool exists = ::stat(path.c_str(), &named) == 0;
+  if (exists)
     for (const int std_fd : {1, 2}) {
       struct stat ours{};
       if (::fstat(std_fd, &ours) == 0 && ours.st_dev == named.st_dev && ours.st_ino == named.st_ino)
         return ::fcntl(std_fd, F_DUPFD_CLOEXEC, 3);
     }
-  const bool regular = ::stat(path.c_str(), &named) != 0 || S_ISREG(named.st_mode);
+  const bool regular = !exists || S_ISREG(named.st_mode);
   return ::open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC | O_APPEND | (regular ? O_TRUNC : 0), 0644);
 }
 

@@ -295,6 +295,11 @@ std::string format_setoption(const OptionSpec& spec, const std::optional<std::st
   return out;
 }
 
+std::string format_setoption_default(const OptionSpec& spec) {
+  if (spec.type == OptionType::Button) return format_setoption(spec, std::nullopt);
+  return format_setoption(spec, spec.default_value.empty() ? "<empty>" : spec.default_value);
+}
+
 std::string format_go(const GoLimits& l, bool ponder) {
   std::string out = ponder ? "go ponder" : "go";
   auto add = [&](const char* key, const std::optional<std::int64_t>& v) {

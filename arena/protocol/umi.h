@@ -98,6 +98,9 @@ struct OptionValue {
 OptionValue validate_option(const OptionSpec& spec, const std::string& value);
 // "setoption name <name> [value <value>]" (an empty string is sent as "value" with nothing after).
 std::string format_setoption(const OptionSpec& spec, const std::optional<std::string>& value);
+// "setoption" back to the declared default, spelt as the "option" line spelt it: an empty
+// default as "<empty>", a button with no value.
+std::string format_setoption_default(const OptionSpec& spec);
 
 // The time fields of one "go" command.
 struct GoLimits {

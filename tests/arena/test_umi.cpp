@@ -191,6 +191,13 @@ TEST(Umi, OptionValidation) {
   EXPECT_NE(validate_option(button, "false").error, "");
 }
 
+TEST(Umi, SetOptionBackToItsDefault) {
+  EXPECT_EQ(format_setoption_default(*parse_option("option name Book type string default <empty>")), "setoption name Book value <empty>");
+  EXPECT_EQ(format_setoption_default(*parse_option("option name Book type string default my book")), "setoption name Book value my book");
+  EXPECT_EQ(format_setoption_default(*parse_option("option name Hash type spin default 16 min 1 max 64")), "setoption name Hash value 16");
+  EXPECT_EQ(format_setoption_default(*parse_option("option name Clear Hash type button")), "setoption name Clear Hash");
+}
+
 TEST(Umi, GoCommand) {
   GoLimits l;
   l.stime = 1000;
