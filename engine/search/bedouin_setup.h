@@ -12,16 +12,18 @@
 
 namespace mancala::search {
 
+template <class R>
+struct AlphaBeta<R>::SetupCandidate {
+  Move move;
+  Position after;     // North to choose keep or flip
+  int value;          // for South
+  std::size_t order;  // when it was ranked: the earlier of two equal values is kept
+};
+
 // Ranks every distribution by the worse of North's keep/flip after the forced openings (static
 // value), then searches the most promising ones ever deeper while time lasts.
 template <class R>
 Result AlphaBeta<R>::choose_distribution(const Position& root, const std::function<void(const Info&)>& on_info) {
-  struct Candidate {
-    Move move;
-    Position after;     // North to choose keep or flip
-    int value;          // for South
-    std::size_t order;  // when it was ranked: the earlier of two equal values is kept
-  };
   // Ranking every distribution takes 0.4 s for 70 counters and seconds for hundreds, so it obeys
   // the limits like a search (each distribution ranked counts as a node, as do those of its
   // one-ply searches). It visits them in a stride that spreads any prefix over the whole set: a
@@ -44,61 +46,77 @@ Result AlphaBeta<R>::choose_distribution(const Position& root, const std::functi
   while (std::gcd(stride, count) != 1) ++stride;
   constexpr std::size_t kFinalists = 32;
   // A heap whose front is the worst finalist kept.
-  const auto better = [](const Candidate& a, const Candidate& b) {
+  const auto better = [](const SetupCandidate& a, const SetupCandidate& b) {
     return a.value > b.value || (a.value == b.value && a.order < b.order);
   };
-  std::vector<Candidate> all;
-  all.reserve(kFinalists);
+  std::vector<SetupCandidate> finalists;
+  finalists.reserve(kFinalists);
   for (std::size_t i = 0, at = 0; i < count && !aborted_; ++i, at = (at + stride) % count) {
     if ((++nodes_ & 255) == 0 || nodes_ >= node_limit_) check_limits();
     if (aborted_) break;
     const Move mv = move_at(at);
-    Candidate c{mv, rules_.play(root, mv), 0, i};
-    int worst = kInfinity;
-    for (Move choice : {Move::keep(), Move::flip()}) {
-      Position q = rules_.play(c.after, choice);
-      for (MoveList forced; !q.over && q.phase == Phase::Opening;) {  // each side's one sowing
-        rules_.generate(q, forced);
-        assert(forced.size() == 1);
-        rules_.make(q, forced[0]);
-      }
-      // One ply of main play, not the static value: the openings leave piles that the first
-      // move relays into large captures (34,1,35,0 looks even statically and wins 35 seeds).
-      const int for_south = q.over ? kScoreUnit * result_margin(rules_, q)
-                                   : search(q, 1, -kInfinity, kInfinity, 3) * (q.side == Side::South ? 1 : -1);
-      if (aborted_) break;  // (the value of a search cut short means nothing)
-      worst = std::min(worst, for_south);
-    }
+    SetupCandidate c{mv, rules_.play(root, mv), 0, i};
+    const int worst = distribution_value(c.after);
     if (aborted_) break;
     c.value = worst + noise(key(c.after) ^ mv.raw());
-    if (all.size() < kFinalists) {
-      all.push_back(c);
-      std::push_heap(all.begin(), all.end(), better);
-    } else if (better(c, all.front())) {
-      std::pop_heap(all.begin(), all.end(), better);
-      all.back() = c;
-      std::push_heap(all.begin(), all.end(), better);
+    if (finalists.size() < kFinalists) {
+      finalists.push_back(c);
+      std::push_heap(finalists.begin(), finalists.end(), better);
+    } else if (better(c, finalists.front())) {
+      std::pop_heap(finalists.begin(), finalists.end(), better);
+      finalists.back() = c;
+      std::push_heap(finalists.begin(), finalists.end(), better);
     }
   }
   Result result;
   result.nodes = nodes_;
-  if (all.empty()) {  // stopped before the first: any legal distribution
+  if (finalists.empty()) {  // stopped before the first: any legal distribution
     if (count) result.best = move_at(0);
     return result;
   }
-  std::sort_heap(all.begin(), all.end(), better);  // best first
+  std::sort_heap(finalists.begin(), finalists.end(), better);  // best first
+  result.best = finalists.front().move;
+  result.score = finalists.front().value;
+  deepen_finalists(finalists, result, on_info);
+  result.nodes = nodes_;
+  return result;
+}
 
-  result.best = all.front().move;
-  result.score = all.front().value;
-  // The ranking saw keep or flip, the openings and one ply of play (four plies, or three with a
-  // pass): shallower searches know less than it did and would only overrule it (as depth 1,
-  // which sees no opening, used to).
+// A distribution's value for South: the worse of North's keep and flip, each followed by the
+// forced openings and one ply of main play. (Meaningless if the search is aborted meanwhile.)
+template <class R>
+int AlphaBeta<R>::distribution_value(const Position& after) {
+  int worst = kInfinity;
+  for (Move choice : {Move::keep(), Move::flip()}) {
+    Position q = rules_.play(after, choice);
+    for (MoveList forced; !q.over && q.phase == Phase::Opening;) {  // each side's one sowing
+      rules_.generate(q, forced);
+      assert(forced.size() == 1);
+      rules_.make(q, forced[0]);
+    }
+    // One ply of main play, not the static value: the openings leave piles that the first
+    // move relays into large captures (34,1,35,0 looks even statically and wins 35 seeds).
+    const int for_south = q.over ? kScoreUnit * result_margin(rules_, q)
+                                 : search(q, 1, -kInfinity, kInfinity, 3) * (q.side == Side::South ? 1 : -1);
+    if (aborted_) break;
+    worst = std::min(worst, for_south);
+  }
+  return worst;
+}
+
+// The finalists (best first) searched ever deeper while the limits allow; the best found moves
+// to the front. The ranking saw keep or flip, the openings and one ply of play (four plies, or
+// three with a pass): shallower searches know less than it did and would only overrule it (as
+// depth 1, which sees no opening, used to).
+template <class R>
+void AlphaBeta<R>::deepen_finalists(std::vector<SetupCandidate>& finalists, Result& result,
+                                    const std::function<void(const Info&)>& on_info) {
   for (int depth = std::min(kFirstSetupDepth, max_depth()); !aborted_ && depth <= max_depth(); ++depth) {  // (not if the ranking used up the limits)
     const std::uint64_t heuristic_before = heuristic_leaves_;
     int best = -kInfinity;
     std::size_t best_index = 0;
-    for (std::size_t i = 0; i < all.size(); ++i) {
-      const int v = -search(all[i].after, depth, -kInfinity, best == -kInfinity ? kInfinity : -best, 1);
+    for (std::size_t i = 0; i < finalists.size(); ++i) {
+      const int v = -search(finalists[i].after, depth, -kInfinity, best == -kInfinity ? kInfinity : -best, 1);
       if (aborted_) break;
       if (v > best) {
         best = v;
@@ -106,16 +124,15 @@ Result AlphaBeta<R>::choose_distribution(const Position& root, const std::functi
       }
     }
     if (aborted_) break;
-    std::rotate(all.begin(), all.begin() + static_cast<long>(best_index), all.begin() + static_cast<long>(best_index) + 1);
-    result.best = all.front().move;
+    const auto chosen = finalists.begin() + static_cast<long>(best_index);
+    std::rotate(finalists.begin(), chosen, chosen + 1);
+    result.best = finalists.front().move;
     result.score = best;
     result.depth = depth;
     result.proven = false;  // only the finalists were searched
     if (on_info) on_info(make_info(depth, best, false, {result.best}));
     if (heuristic_leaves_ == heuristic_before || time_.soft_limit_reached()) break;
   }
-  result.nodes = nodes_;
-  return result;
 }
 
 }  // namespace mancala::search
