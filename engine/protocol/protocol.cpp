@@ -4,6 +4,8 @@
 #include <chrono>
 #include <new>
 #include <stdexcept>
+#include <string>
+#include <vector>
 
 #include "protocol/commands.h"
 #include "protocol/engine_options.h"
@@ -123,12 +125,12 @@ void Session::reject_arguments(std::string_view command, const Args& args) {
 }
 
 void Session::handshake() {
-  out_.write("id name mancala-engine " MANCALA_VERSION);
-  out_.write("id author the mancala project");
-  for (const std::string& line : options_.describe()) out_.write(line);
-  out_.write("protocol " + std::to_string(kProtocolVersion));
-  out_.write("variants " + all_family_names());
-  out_.write("umiok");
+  std::vector<std::string> lines = {"id name mancala-engine " MANCALA_VERSION, "id author the mancala project"};
+  for (const std::string& line : options_.describe()) lines.push_back(line);
+  lines.push_back("protocol " + std::to_string(kProtocolVersion));
+  lines.push_back("variants " + all_family_names());
+  lines.push_back("umiok");
+  out_.write(lines);  // one block, also during a search
 }
 
 void Session::setoption(std::string_view text) {
@@ -188,7 +190,7 @@ void Session::gameover(const Args& args) {
 
 void Session::show_position() {
   if (!game_) return error("d: no position (send position first)");
-  for (const std::string& line : describe_position(*game_)) out_.write(line);
+  out_.write(describe_position(*game_));  // one block: a running search's info lines come before or after it
 }
 
 void Session::perft(const Args& args) {

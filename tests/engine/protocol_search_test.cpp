@@ -499,6 +499,34 @@ TEST_F(UmiSearch, TheClockRunsFromTheGoNotFromTheSearch) {
   EXPECT_TRUE(std::regex_match(lines.back(), std::regex("bestmove [1-6]( ponder [1-6])?"))) << lines.back();
 }
 
+// `d` during a search is one block (PROTOCOL.md section 10): the search's info lines come
+// before or after it, never between its lines, so a GUI can read it up to its `legal` line.
+TEST_F(UmiSearch, APositionShownDuringASearchIsOneBlock) {
+  send("setoption name MultiPV value 6");
+  send("position startpos mangala");
+  send("go infinite");
+  constexpr int kShown = 100;
+  for (int i = 0; i < kShown; ++i) send("d");
+  send("isready");
+  const auto lines = until("readyok", Millis(allowed_ms(30000)));
+  send("stop");
+  until("bestmove");
+  int blocks = 0;
+  bool inside = false;
+  for (const auto& line : lines) {
+    if (starts_with(line, "info ")) {
+      EXPECT_FALSE(inside) << "an info line inside d's block: " << line;
+    } else if (starts_with(line, "legal ")) {
+      EXPECT_TRUE(inside);
+      inside = false;
+      ++blocks;
+    } else if (line != "readyok") {
+      inside = true;  // the drawing, notation and tomove
+    }
+  }
+  EXPECT_EQ(blocks, kShown);
+}
+
 TEST_F(UmiSearch, CommandsDuringASearch) {
   send("position startpos kalah");
   send("go infinite");
@@ -522,6 +550,34 @@ TEST_F(UmiSearch, PonderhitSwitchesToTheRealLimits) {
   until("bestmove");
   EXPECT_GE(since(hit).count(), 150) << "movetime counts from ponderhit, not from go 300 ms before";
   EXPECT_LT(since(hit).count(), allowed_ms(2000));
+}
+
+// Once the engine has read `ponderhit`, the ponder search writes nothing more (PROTOCOL.md
+// section 3): cut short right after a proof attempt's bound, it used to restate its score after
+// the hit, a line a GUI that resets its display at ponderhit would take for the new search's.
+// `isready` after `ponderhit` is the fence: every info line after `readyok` is the new search's,
+// whose nodes count from the hit (at most its `nodes` limit); the ponder search's are millions.
+TEST_F(UmiSearch, NoPonderSearchLineComesAfterPonderhitIsRead) {
+  send("setoption name Ponder value true");
+  send("position startpos kalah moves 3 6 4");
+  send("go ponder nodes 3000");
+  const std::regex bound_line("info depth .* (lower|upper)bound .*");
+  bool bound = false;
+  const auto give_up = Clock::now() + Millis(allowed_ms(60000));
+  while (!bound && Clock::now() < give_up)
+    if (auto line = engine.read_line(Millis(1000))) bound = std::regex_match(*line, bound_line);
+  ASSERT_TRUE(bound) << "the ponder search's proof attempt sent no bound";
+  send("ponderhit");
+  send("isready");
+  until("readyok");
+  const auto lines = until("bestmove");
+  const std::regex nodes_field(" nodes (\\d+) ");
+  for (const auto& line : lines) {
+    std::smatch m;
+    if (std::regex_search(line, m, nodes_field)) {
+      EXPECT_LE(std::stoull(m[1]), 3000u) << "a ponder search's line after ponderhit: " << line;
+    }
+  }
 }
 
 // The search after ponderhit sums itself up if it ends before its first iteration (pondering sent info).
