@@ -52,6 +52,28 @@
 //   ignore-passes   the same after a move that leaves the opponent without a move (Mangala II)
 //                   (these two skip a move of `position ... moves` they cannot play, where a
 //                   correct bot is left with no position)
+// Faults against single rules of PROTOCOL.md, one `arena check` item each:
+//   no-variants     its umi answer has no `variants` line
+//   unknown-family  lists a family no rules know ("chess") beside its own
+//   error-on-newgame  answers `newgame` with an error line
+//   refuse-options  refuses every `setoption`, its declared defaults too
+//   error-in-search prints an error line before every bestmove of a search with limits
+//   quit-status     exits with status 1 at `quit`
+//   info-string     not a fault: an `info string` line before every bestmove
+//   infinite-at-once  answers `go infinite` at once, like any go (so `stop` finds nothing)
+//   double-stop     answers a `stop` with its held bestmove twice
+//   silent-during-search  ignores `go`, `setoption` and `newgame` during a held search, silently
+//   finished-bestmove  answers "bestmove 1" in a finished game
+//   ponder-illegal-in-ponder  the ponder bot, but the ponder move of a ponder search's bestmove is 99
+//   two-errors      two error lines for an unknown command
+//   keep-position-on-illegal-move  an illegal move of `position ... moves` (one error line) leaves
+//                   it the position before that move
+//   silent-no-position  `go` without a position gets "bestmove none" with no error line
+//   silent-malformed-go  a malformed `go` gets "bestmove none" with no error line
+//   execute-long-line  runs what it can of an over-long line: an `isready` with arguments gets an
+//                   error line and then readyok
+//   lf-only         only LF ends a line: CR LF works, a bare CR stays in the line's text
+//   check-option-only  not a fault: declares one check option, `Verbose`, instead of `Seed`
 // Apart from its fault the bot follows the protocol: it refuses an undeclared option or a bad
 // value, a `go`, `setoption` or `newgame` during a held search, and an illegal move leaves it no
 // position, each with one `info string error:` line.
@@ -200,9 +222,24 @@ int main(int argc, char** argv) {
   bool pondering = false;
   const bool pondering_bot =
       fault == "ponder" || fault == "ponder-ignore-stop" || fault == "ponder-early" || fault == "ponder-ignore-hit" ||
-      fault == "ponder-illegal";
-  mancala::protocol::LineReader reader(std::cin, process_fault("no-line-limit") ? std::size_t(-1) : mancala::protocol::kMaxLineBytes);
-  while (auto input = reader.next()) {
+      fault == "ponder-illegal" || fault == "ponder-illegal-in-ponder";
+  const bool unlimited = process_fault("no-line-limit") || process_fault("execute-long-line");
+  mancala::protocol::LineReader reader(std::cin, unlimited ? std::size_t(-1) : mancala::protocol::kMaxLineBytes);
+  const auto next_line = [&]() -> std::optional<mancala::protocol::InputLine> {
+    if (!process_fault("lf-only")) return reader.next();
+    mancala::protocol::InputLine in;
+    if (!std::getline(std::cin, in.text)) return std::nullopt;
+    if (!in.text.empty() && in.text.back() == '\r') in.text.pop_back();  // CR LF works, a bare CR does not
+    if (in.text.size() > mancala::protocol::kMaxLineBytes) {  // discarded, as the protocol asks
+      in.too_long = true;
+      const auto first = in.text.find_first_not_of(" \t");
+      in.head = in.text.substr(first == std::string::npos ? 0 : first, mancala::protocol::InputLine::kHeadBytes);
+      in.text.clear();
+    }
+    return in;
+  };
+  const bool check_option_only = process_fault("check-option-only");
+  while (auto input = next_line()) {
     if (input->too_long) {
       std::cout << "info string error: line too long" << std::endl;
       if (input->is_position() && !process_fault("keep-position-on-long-line")) game.reset();
@@ -213,16 +250,20 @@ int main(int argc, char** argv) {
     if (t.empty()) continue;
     // What a running search refuses (PROTOCOL.md section 6): a held bestmove is such a search.
     if (!held.empty() && (t[0] == "go" || t[0] == "setoption" || t[0] == "newgame")) {
-      std::cout << "info string error: " << t[0] << ": not while searching" << std::endl;
+      if (!process_fault("silent-during-search")) std::cout << "info string error: " << t[0] << ": not while searching" << std::endl;
       continue;
     }
     if (t[0] == "umi") {
       if (process_fault("no-handshake")) continue;
-      std::cout << "id name fault-bot\noption name Seed type spin default 0 min 0 max 10\n"
-                << (pondering_bot ? "option name Ponder type check default false\n" : "") << "protocol 1\nvariants " << variants
-                << "\numiok" << std::endl;
+      std::cout << "id name fault-bot\n"
+                << (check_option_only ? "option name Verbose type check default false\n" : "option name Seed type spin default 0 min 0 max 10\n")
+                << (pondering_bot ? "option name Ponder type check default false\n" : "") << "protocol 1\n"
+                << (process_fault("no-variants") ? "" : "variants " + variants + (process_fault("unknown-family") ? " chess" : "") + "\n")
+                << "umiok" << std::endl;
     } else if (t[0] == "isready") {
       ++readies;
+      // (Arguments come only with an over-long line read whole; no-line-limit runs it silently.)
+      if (t.size() > 1 && process_fault("execute-long-line")) std::cout << "info string error: isready takes no arguments" << std::endl;
       if (process_fault("stall-ready") && readies == 2) continue;
       if (process_fault("late-ready")) std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms));
       std::cout << "readyok" << std::endl;
@@ -251,7 +292,7 @@ int main(int argc, char** argv) {
             // position, PROTOCOL.md section 8.)
             if (process_fault("ignore-extra-turns") || process_fault("ignore-passes")) continue;
             std::cout << "info string error: position: illegal move" << std::endl;
-            game.reset();
+            if (!process_fault("keep-position-on-illegal-move")) game.reset();
             break;
           }
           if (game->over() || game->side_to_move() != mover) continue;
@@ -269,11 +310,12 @@ int main(int argc, char** argv) {
       for (; v < t.size() && t[v] != "value"; ++v) name += (name.empty() ? "" : " ") + std::string(t[v]);
       const std::string value = v + 1 < t.size() ? std::string(t[v + 1]) : "";
       bool ok = false;
-      if (mancala::text::iequals(name, "Seed")) ok = (value.size() == 1 && value[0] >= '0' && value[0] <= '9') || value == "10";
+      if (check_option_only) ok = mancala::text::iequals(name, "Verbose") && (value == "true" || value == "false");
+      else if (mancala::text::iequals(name, "Seed")) ok = (value.size() == 1 && value[0] >= '0' && value[0] <= '9') || value == "10";
       else if (pondering_bot && mancala::text::iequals(name, "Ponder")) ok = mancala::text::iequals(value, "true") || mancala::text::iequals(value, "false");
-      if (!ok) std::cout << "info string error: setoption: unknown option or bad value" << std::endl;
+      if (!ok || process_fault("refuse-options")) std::cout << "info string error: setoption: unknown option or bad value" << std::endl;
     } else if (t[0] == "stop") {
-      if (!(pondering && fault == "ponder-ignore-stop")) std::cout << held << std::flush;
+      if (!(pondering && fault == "ponder-ignore-stop")) std::cout << held << (process_fault("double-stop") ? held : "") << std::flush;
       held.clear();
       pondering = false;
     } else if (t[0] == "ponderhit") {
@@ -283,21 +325,26 @@ int main(int argc, char** argv) {
     } else if (t[0] == "go") {
       const std::vector<std::string_view> limits(t.begin() + 1, t.end());
       if (!mancala::protocol::parse_go(limits)) {
-        std::cout << "info string error: bad go\nbestmove none" << std::endl;
+        std::cout << (process_fault("silent-malformed-go") ? "" : "info string error: bad go\n") << "bestmove none" << std::endl;
         continue;
       }
       if (!game) {  // a go that cannot run (PROTOCOL.md section 3)
-        std::cout << "info string error: go: no position\nbestmove none" << std::endl;
+        std::cout << (process_fault("silent-no-position") ? "" : "info string error: go: no position\n") << "bestmove none" << std::endl;
+        continue;
+      }
+      if (game->over() && process_fault("finished-bestmove")) {
+        std::cout << "bestmove 1" << std::endl;
         continue;
       }
       // (No legal move: the side to move is wrong, after ignore-passes.)
       const bool no_move = game->over() || game->legal_moves().empty();
-      if (std::find(limits.begin(), limits.end(), "infinite") != limits.end() && !no_move) {
+      if (std::find(limits.begin(), limits.end(), "infinite") != limits.end() && !no_move && !process_fault("infinite-at-once")) {
         held = "bestmove " + game->move_text(game->legal_moves().front()) + "\n";
         continue;
       }
       if (pondering_bot && fault != "ponder-early" && std::find(limits.begin(), limits.end(), "ponder") != limits.end() && !no_move) {
-        held = "bestmove " + game->move_text(game->legal_moves().front()) + ponder_suffix(*game) + "\n";
+        const std::string ponder = fault == "ponder-illegal-in-ponder" ? " ponder 99" : ponder_suffix(*game);
+        held = "bestmove " + game->move_text(game->legal_moves().front()) + ponder + "\n";
         pondering = true;
         continue;
       }
@@ -336,6 +383,8 @@ int main(int argc, char** argv) {
         std::this_thread::sleep_for(std::chrono::milliseconds(300));
       }
       std::string info = "info depth 1 score seeds 0\n";
+      if (process_fault("error-in-search")) info += "info string error: something went wrong\n";
+      if (process_fault("info-string")) info += "info string hello from fault-bot\n";
       if (now && fault == "uci-info") info = "info depth 1 score cp 35 nodes 1 pv " + move + "\n";
       else if (now && fault == "illegal-pv") info = "info depth 2 score seeds 0.5 pv " + move + " 99\n";
       const std::string ponder = fault == "ponder-illegal" ? " ponder 99" : pondering_bot ? ponder_suffix(*game) : "";
@@ -348,6 +397,7 @@ int main(int argc, char** argv) {
           if (::write(1, block.data(), block.size()) < 0) std::_Exit(0);
       }
     } else if (t[0] == "quit") {
+      if (process_fault("quit-status")) return 1;
       if (!process_fault("ignore-quit")) return 0;
     } else if (t[0] == "gameover") {
       if (process_fault("quit-after-gameover")) return 0;
@@ -356,8 +406,10 @@ int main(int argc, char** argv) {
         return 0;
       }
       if (process_fault("hang-after-gameover")) sleep_forever();
-    } else if (t[0] != "newgame" && t[0] != "position" && t[0] != "setoption" && t[0] != "ponderhit") {
-      std::cout << "info string error: unknown command" << std::endl;
+    } else if (t[0] == "newgame") {
+      if (process_fault("error-on-newgame")) std::cout << "info string error: newgame: cannot clear" << std::endl;
+    } else if (t[0] != "position" && t[0] != "setoption" && t[0] != "ponderhit") {
+      std::cout << "info string error: unknown command" << (process_fault("two-errors") ? "\ninfo string error: really" : "") << std::endl;
     }
   }
   if (process_fault("ignore-quit")) sleep_forever();

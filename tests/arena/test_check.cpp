@@ -32,6 +32,7 @@ struct Expect {
   std::string name;
   std::vector<std::string> fault_args;
   std::string item;  // the first item that fails
+  std::string got = "";  // if given, a part of what its line says came back
 };
 
 void PrintTo(const Expect& e, std::ostream* os) { *os << e.name; }
@@ -97,6 +98,7 @@ TEST_P(CheckFaulty, FailsInTheExpectedItem) {
   EXPECT_EQ(item_of(failure), e.item) << r.out;
   EXPECT_NE(failure.find("expected "), std::string::npos) << failure;
   EXPECT_NE(failure.find("; got "), std::string::npos) << failure;
+  EXPECT_NE(failure.find("; got " + e.got), std::string::npos) << failure;
   EXPECT_NE(r.out.find("does NOT follow the protocol"), std::string::npos);
   EXPECT_EQ(arena_test::processes_after(tag), 0);
 }
@@ -129,7 +131,25 @@ INSTANTIATE_TEST_SUITE_P(
                       Expect{"ignore_passes", {"--fault", "ignore-passes", "--variants", "mangala2"}, "pass mangala2"},
                       Expect{"ponder_ignore_stop", {"--fault", "ponder-ignore-stop"}, "ponder"},
                       Expect{"ponder_early", {"--fault", "ponder-early"}, "ponder"},
-                      Expect{"ponder_illegal", {"--fault", "ponder-illegal"}, "position startpos kalah(6,4)"}),
+                      Expect{"ponder_illegal", {"--fault", "ponder-illegal"}, "position startpos kalah(6,4)"},
+                      // One rule of PROTOCOL.md each (an outside mutation review found them unpinned).
+                      Expect{"no_variants", {"--fault", "no-variants"}, "handshake"},
+                      Expect{"unknown_family", {"--fault", "unknown-family"}, "handshake"},
+                      Expect{"error_on_newgame", {"--fault", "error-on-newgame"}, "newgame"},
+                      Expect{"refuse_options", {"--fault", "refuse-options"}, "options"},
+                      Expect{"error_in_search", {"--fault", "error-in-search"}, "position startpos kalah(6,4)"},
+                      Expect{"quit_status", {"--fault", "quit-status"}, "quit"},
+                      Expect{"infinite_at_once", {"--fault", "infinite-at-once"}, "go infinite + stop"},
+                      Expect{"double_stop", {"--fault", "double-stop"}, "go infinite + stop"},
+                      Expect{"silent_during_search", {"--fault", "silent-during-search"}, "refused during search"},
+                      Expect{"finished_bestmove", {"--fault", "finished-bestmove"}, "finished position"},
+                      Expect{"ponder_illegal_in_ponder", {"--fault", "ponder-illegal-in-ponder"}, "ponder"},
+                      Expect{"two_errors", {"--fault", "two-errors"}, "unknown command"},
+                      Expect{"keep_position_on_illegal_move", {"--fault", "keep-position-on-illegal-move"}, "illegal move", "'bestmove 1' (the engine kept a position)"},
+                      Expect{"silent_no_position", {"--fault", "silent-no-position"}, "illegal move", "0 error lines for the go"},
+                      Expect{"silent_malformed_go", {"--fault", "silent-malformed-go"}, "malformed go"},
+                      Expect{"execute_long_line", {"--fault", "execute-long-line"}, "long line"},
+                      Expect{"lf_only", {"--fault", "lf-only"}, "CR line endings"}),
     [](const auto& info) { return info.param.name; });
 
 // The engine's command may follow --variant directly (it is not taken for a second variant), and
@@ -409,14 +429,59 @@ TEST(Check, LogsTheTraffic) {
 TEST(Check, AFailedRestartEndsTheRestarts) {
   TempDir d;
   const std::string tag = "--tag=check-late-" + std::to_string(::getpid());
-  const auto r = run({ARENA_EXE, "check", "--ready-ms", "300", FAULT_BOT, "--fault", "late-ready", "--delay-ms", "1000", tag}, d);
+  const std::string log = d / "check.log";
+  const auto r = run({ARENA_EXE, "check", "--ready-ms", "300", "--log", log, FAULT_BOT, "--fault", "late-ready", "--delay-ms", "1000", tag}, d);
   EXPECT_EQ(r.code, 1) << r.out << r.err;
   EXPECT_NE(r.out.find("[FAIL] isready: expected 'readyok' within 300 ms; got nothing matching within 300 ms (no output)\n"
                        "[SKIP] options: not run: a restarted engine did not answer 'isready': nothing matching within 300 ms"),
             std::string::npos)
       << r.out;
-  EXPECT_NE(r.out.find("[SKIP] quit: not run: a restarted engine did not answer 'isready'"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("[SKIP] quit: not run: a restarted engine did not answer 'isready': nothing matching within 300 ms (no output)\n"),
+            std::string::npos)
+      << r.out;
+  EXPECT_EQ(count_of(arena_test::read_file(log), " # restarting the engine for the next item: "), 1u);
   EXPECT_EQ(arena_test::processes_after(tag), 0);
+}
+
+// No restart before a handshake has worked: a fresh process would fail it the same way, after
+// another --startup-ms.
+TEST(Check, NoRestartBeforeAHandshake) {
+  TempDir d;
+  const std::string log = d / "check.log";
+  const auto r = run({ARENA_EXE, "check", "--startup-ms", "500", "--log", log, FAULT_BOT, "--fault", "no-handshake"}, d);
+  EXPECT_EQ(r.code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("[SKIP] isready: not run: no handshake\n"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("restart"), std::string::npos) << r.out;
+  EXPECT_EQ(count_of(arena_test::read_file(log), " # started pid "), 1u);
+}
+
+// What an item changes it sets back: the default of an option given a bad value, and Ponder
+// after the ponder item, so that the later items test the engine as it was configured.
+TEST(Check, ItemsSetTheOptionsTheyChangeBack) {
+  TempDir d;
+  const std::string log = d / "check.log";
+  const auto r = run({ARENA_EXE, "check", "--log", log, FAULT_BOT, "--fault", "ponder"}, d);
+  EXPECT_EQ(r.code, 0) << r.out << r.err;
+  const std::string text = arena_test::read_file(log);
+  const auto on = text.find(" > setoption name Ponder value true\n"), bad = text.find(" > setoption name Seed value 11\n");
+  ASSERT_NE(on, std::string::npos) << text;
+  ASSERT_NE(bad, std::string::npos) << text;
+  EXPECT_NE(text.find(" > setoption name Ponder value false\n", on), std::string::npos) << text;
+  EXPECT_NE(text.find(" > setoption name Seed value 0\n", bad), std::string::npos) << text;
+}
+
+// Not faults: `info string` lines in a search (free text, PROTOCOL.md section 4), and an engine
+// whose only option is a check (its bad value is "maybe").
+TEST(Check, InfoStringsAndACheckOptionPass) {
+  TempDir d;
+  auto r = run({ARENA_EXE, "check", FAULT_BOT, "--fault", "info-string"}, d, "info-string");
+  EXPECT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("[PASS] info lines: "), std::string::npos) << r.out;
+  const std::string log = d / "check.log";
+  r = run({ARENA_EXE, "check", "--log", log, FAULT_BOT, "--fault", "check-option-only"}, d, "check-option");
+  EXPECT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("[PASS] bad option value: 'info string error: setoption: unknown option or bad value'"), std::string::npos) << r.out;
+  EXPECT_NE(arena_test::read_file(log).find(" > setoption name Verbose value maybe\n"), std::string::npos);
 }
 
 // A review found two verdicts a flood or a double answer got wrong: a bestmove read among

@@ -58,6 +58,9 @@ TEST(Process, ASentLineCanBeSeenWithoutReadingIt) {
   ASSERT_TRUE(p.exited_by(Clock::now() + seconds(5)));  // its lines wait in the pipe
   EXPECT_TRUE(p.has_sent_line_starting("bestmove"));
   EXPECT_FALSE(p.has_sent_line_starting("best"));
+  Process cr({"printf", {"info x\\rbestmove 3\\r"}, "", 1024}, reg, nullptr);  // bare CRs end lines too
+  ASSERT_TRUE(cr.exited_by(Clock::now() + seconds(5)));
+  EXPECT_TRUE(cr.has_sent_line_starting("bestmove"));
   EXPECT_FALSE(p.has_sent_line_starting("readyok"));
   std::string line;
   for (const char* expected : {"info x", "  bestmove 3", "bestmoves"}) {
