@@ -155,4 +155,24 @@ inline std::map<std::int64_t, nlohmann::json> games_of(const std::string& path) 
   return out;
 }
 
+// How many times `part` occurs in `text`, not overlapping.
+inline std::size_t count_of(const std::string& text, const std::string& part) {
+  std::size_t n = 0;
+  for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + part.size())) ++n;
+  return n;
+}
+
+// `arena check`'s output: the first line that is not a PASS ("" if there is none), and the
+// item an output line is about.
+inline std::string first_check_failure(const std::string& out) {
+  std::istringstream is(out);
+  for (std::string line; std::getline(is, line);)
+    if (line.rfind("[FAIL]", 0) == 0 || line.rfind("[SKIP]", 0) == 0) return line;
+  return "";
+}
+inline std::string check_item_of(const std::string& line) {
+  const auto start = line.find("] ") + 2, colon = line.find(": ", start);
+  return line.substr(start, colon - start);
+}
+
 }  // namespace arena_test
