@@ -48,7 +48,7 @@ class LineWriter {
     out_ << line << '\n';
     out_.flush();
   }
-  // Several lines as one block: no other line comes between them (bench's report).
+  // Several lines as one block: no other line comes between them (bench's report, `d`, the `umi` answer).
   void write(const std::vector<std::string>& lines) {
     std::lock_guard lock(mutex_);
     for (const std::string& line : lines) out_ << line << '\n';
