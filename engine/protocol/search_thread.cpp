@@ -95,14 +95,6 @@ void SearchThread::run(SearchJob job) {
   bool reported = false;
   std::uint64_t reported_nodes = 0;  // in the last info line
   auto report = [&](const search::Info& info) {
-    std::unique_lock lock(mutex_, std::defer_lock);
-    if (job.ponder) {
-      // Once the engine has read `ponderhit`, the ponder search's last lines (its restated score,
-      // as it is cut short) would come after the GUI's reset and before the new search's depth 1.
-      // Under the lock, so no line of it is written after ponderhit() has returned.
-      lock.lock();
-      if (ponderhit_requested_) return;
-    }
     if (!info.progress) {  // a progress line holds no score: the summary line may still be due
       reported = true;
       reported_nodes = info.nodes;

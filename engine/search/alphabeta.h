@@ -95,8 +95,8 @@ class AlphaBeta {
   Result run_line(const Position& root, Child* kids, int n, const std::function<void(const Info&)>& on_info);
   Result run_lines(const Position& root, Child* kids, int n, const std::function<void(const Info&)>& on_info);
   struct RootLines;  // MultiPV's state (alphabeta_lines.h)
-  void report_lines(const RootLines& set, int depth, const std::function<void(const Info&)>& on_info);
-  void prove_lines(RootLines& set, int depth, const std::function<void(const Info&)>& on_info);
+  void report_lines(const RootLines& root_lines, int depth, const std::function<void(const Info&)>& on_info);
+  void prove_lines(RootLines& root_lines, int depth, const std::function<void(const Info&)>& on_info);
   // The moves the table holds from `root` on, starting with `first`. The nodes just above the
   // leaves keep no entry, so a pv shorter than `searched` plies ends with the move such a node
   // chose: the one the static evaluation prefers.

@@ -25,9 +25,9 @@ struct AlphaBeta<R>::RootLines {
   RootLines(const Position& root_position, Child* root_kids, int moves, int shown)
       : root(root_position), kids(root_kids), n(moves), lines(shown) {}
   const Position& root;
-  Child* kids;
-  int n;      // root moves
-  int lines;  // shown: min(multipv, n)
+  Child* const kids;
+  const int n;      // root moves
+  const int lines;  // shown: min(multipv, n)
   Line line[MoveList::kCapacity];
   bool bounds_unreported = false;  // a left-out move's bound proven since the last report
 
@@ -59,12 +59,12 @@ struct AlphaBeta<R>::RootLines {
 };
 
 template <class R>
-void AlphaBeta<R>::report_lines(const RootLines& set, int depth, const std::function<void(const Info&)>& on_info) {
+void AlphaBeta<R>::report_lines(const RootLines& root_lines, int depth, const std::function<void(const Info&)>& on_info) {
   if (!on_info) return;
-  for (int j = 0; j < set.lines; ++j) {
-    const bool proven = set.shown_as_proven(j);
+  for (int j = 0; j < root_lines.lines; ++j) {
+    const bool proven = root_lines.shown_as_proven(j);
     const int len = proven ? kProvenPvPlies : depth + 8, searched = proven ? 0 : depth;
-    Info info = make_info(depth, set.line[j].value, proven, principal_variation(set.root, set.kids[j].move, len, searched));
+    Info info = make_info(depth, root_lines.line[j].value, proven, principal_variation(root_lines.root, root_lines.kids[j].move, len, searched));
     info.multipv = j + 1;
     on_info(info);
   }
@@ -75,39 +75,39 @@ void AlphaBeta<R>::report_lines(const RootLines& set, int depth, const std::func
 // better gets its value proven and joins the lines, pushing the last one out. Every line proven
 // is reported, and the lines again once bounds are (line 1 may be proven by them).
 template <class R>
-void AlphaBeta<R>::prove_lines(RootLines& set, int depth, const std::function<void(const Info&)>& on_info) {
+void AlphaBeta<R>::prove_lines(RootLines& root_lines, int depth, const std::function<void(const Info&)>& on_info) {
   const std::uint64_t budget_end = nodes_ + nodes_ * kProofBudgetFactor;
   const BoundReport unreported = [](int, Bound, int) {};  // a line's bounds are not the root's
-  auto* const line = set.line;
-  while (!aborted_ && nodes_ < budget_end && !set.set_proven()) {
-    int j = static_cast<int>(std::find_if(line, line + set.lines, [](const auto& l) { return !l.proven(); }) - line);
+  auto* const line = root_lines.line;
+  while (!aborted_ && nodes_ < budget_end && !root_lines.set_proven()) {
+    int j = static_cast<int>(std::find_if(line, line + root_lines.lines, [](const auto& l) { return !l.proven(); }) - line);
     int guess = line[j].value;
-    if (j == set.lines) {
-      const int last = line[set.lines - 1].value;
-      j = static_cast<int>(std::find_if(line + set.lines, line + set.n, [&](const auto& l) { return !l.solved || l.value > last; }) - line);
+    if (j == root_lines.lines) {
+      const int last = line[root_lines.lines - 1].value;
+      j = static_cast<int>(std::find_if(line + root_lines.lines, line + root_lines.n, [&](const auto& l) { return !l.solved || l.value > last; }) - line);
       int bound = 0;
-      if (!prove_side(set.kids[j], last + 1, budget_end - nodes_, bound)) break;
+      if (!prove_side(root_lines.kids[j], last + 1, budget_end - nodes_, bound)) break;
       if (bound <= last) {
         line[j] = {bound, false, true};
-        set.bounds_unreported = true;
+        root_lines.bounds_unreported = true;
         continue;
       }
       guess = bound;
     }
     int value = 0, unused = 0;
-    if (!try_to_prove(set.kids + j, 1, guess, budget_end - nodes_, value, unused, unreported)) break;
+    if (!try_to_prove(root_lines.kids + j, 1, guess, budget_end - nodes_, value, unused, unreported)) break;
     line[j] = {value, true, true};
-    set.sort();
-    report_lines(set, depth, on_info);
-    set.bounds_unreported = false;
+    root_lines.sort();
+    report_lines(root_lines, depth, on_info);
+    root_lines.bounds_unreported = false;
   }
-  if (set.bounds_unreported) report_lines(set, depth, on_info);
-  set.bounds_unreported = false;
+  if (root_lines.bounds_unreported) report_lines(root_lines, depth, on_info);
+  root_lines.bounds_unreported = false;
 }
 
 template <class R>
 Result AlphaBeta<R>::run_lines(const Position& root, Child* kids, int n, const std::function<void(const Info&)>& on_info) {
-  RootLines set(root, kids, n, std::min(settings_.multipv, n));
+  RootLines root_lines(root, kids, n, std::min(settings_.multipv, n));
   Result result;
   for (int depth = 1; depth <= max_depth(); ++depth) {
     seldepth_ = 0;
@@ -117,35 +117,35 @@ Result AlphaBeta<R>::run_lines(const Position& root, Child* kids, int n, const s
       // The window's floor: the lines-th best exact value so far (none until there are that many).
       // It only rises, so a move failing low stays below the last line's value of this iteration.
       int floor = -kInfinity;
-      if (exact_count >= set.lines) {
-        std::nth_element(exact_values, exact_values + set.lines - 1, exact_values + exact_count, std::greater<>());
-        floor = exact_values[set.lines - 1];
+      if (exact_count >= root_lines.lines) {
+        std::nth_element(exact_values, exact_values + root_lines.lines - 1, exact_values + exact_count, std::greater<>());
+        floor = exact_values[root_lines.lines - 1];
       }
       const std::uint64_t heuristic_before = heuristic_leaves_;
-      const int v = child_value(kids[i], depth, floor, kInfinity, 0, exact_count < set.lines);
+      const int v = child_value(kids[i], depth, floor, kInfinity, 0, exact_count < root_lines.lines);
       if (aborted_) break;
       now[i] = {v, v > floor, heuristic_leaves_ == heuristic_before};
       if (now[i].exact) exact_values[exact_count++] = v;
     }
     if (aborted_) {
       // Keep the last completed iteration; stopped in the first, the best move searched so far.
-      if (depth == 1) std::copy(std::begin(now), std::end(now), set.line), set.sort();
+      if (depth == 1) std::copy(std::begin(now), std::end(now), root_lines.line), root_lines.sort();
       break;
     }
-    std::copy(std::begin(now), std::end(now), set.line);
-    set.sort();
-    report_lines(set, depth, on_info);
+    std::copy(std::begin(now), std::end(now), root_lines.line);
+    root_lines.sort();
+    report_lines(root_lines, depth, on_info);
     result.depth = depth;
 
-    if (!set.set_proven() && depth >= kProofMinDepth && proof_worth_trying(root) && !time_.soft_limit_reached()) {
-      prove_lines(set, depth, on_info);
+    if (!root_lines.set_proven() && depth >= kProofMinDepth && proof_worth_trying(root) && !time_.soft_limit_reached()) {
+      prove_lines(root_lines, depth, on_info);
       if (aborted_) break;
     }
-    if (set.set_proven() || time_.soft_limit_reached()) break;
+    if (root_lines.set_proven() || time_.soft_limit_reached()) break;
   }
   result.best = kids[0].move;
-  result.score = result.depth > 0 ? set.line[0].value : 0;
-  result.proven = result.depth > 0 && set.set_proven();
+  result.score = result.depth > 0 ? root_lines.line[0].value : 0;
+  result.proven = result.depth > 0 && root_lines.set_proven();
   return result;
 }
 

@@ -57,9 +57,10 @@
 //   unknown-family  lists a family no rules know ("chess") beside its own
 //   error-on-newgame  answers `newgame` with an error line
 //   refuse-options  refuses every `setoption`, its declared defaults too
-//   error-in-search prints an error line before every bestmove of a search with limits
+//   error-in-search prints an error line before the bestmove of every search with limits and a move
 //   quit-status     exits with status 1 at `quit`
-//   info-string     not a fault: an `info string` line before every bestmove
+//   info-string     not a fault: an `info string` line before the bestmove of every search with
+//                   limits and a move
 //   infinite-at-once  answers `go infinite` at once, like any go (so `stop` finds nothing)
 //   double-stop     answers a `stop` with its held bestmove twice
 //   silent-during-search  ignores `go`, `setoption` and `newgame` during a held search, silently
@@ -72,7 +73,8 @@
 //   silent-malformed-go  a malformed `go` gets "bestmove none" with no error line
 //   execute-long-line  runs what it can of an over-long line: an `isready` with arguments gets an
 //                   error line and then readyok
-//   lf-only         only LF ends a line: CR LF works, a bare CR stays in the line's text
+//   lf-only         only LF ends a line (a CR just before it is dropped, so CR LF works): after a
+//                   bare CR it waits on for an LF
 //   check-option-only  not a fault: declares one check option, `Verbose`, instead of `Seed`
 // Apart from its fault the bot follows the protocol: it refuses an undeclared option or a bad
 // value, a `go`, `setoption` or `newgame` during a held search, and an illegal move leaves it no

@@ -19,7 +19,7 @@ struct Expect {
   std::string name;
   std::vector<std::string> fault_args;
   std::string item;  // the first item that fails
-  std::string got = "";  // if given, a part of what its line says came back
+  std::string got{};  // if given, the start of what its line says came back
 };
 
 void PrintTo(const Expect& e, std::ostream* os) { *os << e.name; }
@@ -120,23 +120,23 @@ INSTANTIATE_TEST_SUITE_P(
                       Expect{"ponder_early", {"--fault", "ponder-early"}, "ponder"},
                       Expect{"ponder_illegal", {"--fault", "ponder-illegal"}, "position startpos kalah(6,4)"},
                       // One rule of PROTOCOL.md each (an outside mutation review found them unpinned).
-                      Expect{"no_variants", {"--fault", "no-variants"}, "handshake"},
-                      Expect{"unknown_family", {"--fault", "unknown-family"}, "handshake"},
-                      Expect{"error_on_newgame", {"--fault", "error-on-newgame"}, "newgame"},
-                      Expect{"refuse_options", {"--fault", "refuse-options"}, "options"},
-                      Expect{"error_in_search", {"--fault", "error-in-search"}, "position startpos kalah(6,4)"},
-                      Expect{"quit_status", {"--fault", "quit-status"}, "quit"},
-                      Expect{"infinite_at_once", {"--fault", "infinite-at-once"}, "go infinite + stop"},
-                      Expect{"double_stop", {"--fault", "double-stop"}, "go infinite + stop"},
-                      Expect{"silent_during_search", {"--fault", "silent-during-search"}, "refused during search"},
-                      Expect{"finished_bestmove", {"--fault", "finished-bestmove"}, "finished position"},
-                      Expect{"ponder_illegal_in_ponder", {"--fault", "ponder-illegal-in-ponder"}, "ponder"},
-                      Expect{"two_errors", {"--fault", "two-errors"}, "unknown command"},
+                      Expect{"no_variants", {"--fault", "no-variants"}, "handshake", "no 'variants' line"},
+                      Expect{"unknown_family", {"--fault", "unknown-family"}, "handshake", "unknown family 'chess'"},
+                      Expect{"error_on_newgame", {"--fault", "error-on-newgame"}, "newgame", "'info string error: newgame: cannot clear'"},
+                      Expect{"refuse_options", {"--fault", "refuse-options"}, "options", "'info string error: setoption: unknown option or bad value'"},
+                      Expect{"error_in_search", {"--fault", "error-in-search"}, "position startpos kalah(6,4)", "'info string error: something went wrong'"},
+                      Expect{"quit_status", {"--fault", "quit-status"}, "quit", "exit status 1"},
+                      Expect{"infinite_at_once", {"--fault", "infinite-at-once"}, "go infinite + stop", "bestmove 1 came before 'stop'"},
+                      Expect{"double_stop", {"--fault", "double-stop"}, "go infinite + stop", "a second one: 'bestmove 1'"},
+                      Expect{"silent_during_search", {"--fault", "silent-during-search"}, "refused during search", "0 error lines for 'setoption name Seed value 0'"},
+                      Expect{"finished_bestmove", {"--fault", "finished-bestmove"}, "finished position", "'bestmove 1'"},
+                      Expect{"ponder_illegal_in_ponder", {"--fault", "ponder-illegal-in-ponder"}, "ponder", "after 'ponderhit': 'bestmove 1 ponder 99'"},
+                      Expect{"two_errors", {"--fault", "two-errors"}, "unknown command", "2 error lines"},
                       Expect{"keep_position_on_illegal_move", {"--fault", "keep-position-on-illegal-move"}, "illegal move", "'bestmove 1' (the engine kept a position)"},
                       Expect{"silent_no_position", {"--fault", "silent-no-position"}, "illegal move", "0 error lines for the go"},
-                      Expect{"silent_malformed_go", {"--fault", "silent-malformed-go"}, "malformed go"},
-                      Expect{"execute_long_line", {"--fault", "execute-long-line"}, "long line"},
-                      Expect{"lf_only", {"--fault", "lf-only"}, "CR line endings"}),
+                      Expect{"silent_malformed_go", {"--fault", "silent-malformed-go"}, "malformed go", "0 error lines"},
+                      Expect{"execute_long_line", {"--fault", "execute-long-line"}, "long line", "1 error lines, 2 readyok (the line was executed)"},
+                      Expect{"lf_only", {"--fault", "lf-only"}, "CR line endings", "bare CR: "}),
     [](const auto& info) { return info.param.name; });
 
 // The engine's command may follow --variant directly (it is not taken for a second variant), and

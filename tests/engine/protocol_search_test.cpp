@@ -552,34 +552,6 @@ TEST_F(UmiSearch, PonderhitSwitchesToTheRealLimits) {
   EXPECT_LT(since(hit).count(), allowed_ms(2000));
 }
 
-// Once the engine has read `ponderhit`, the ponder search writes nothing more (PROTOCOL.md
-// section 3): cut short right after a proof attempt's bound, it used to restate its score after
-// the hit, a line a GUI that resets its display at ponderhit would take for the new search's.
-// `isready` after `ponderhit` is the fence: every info line after `readyok` is the new search's,
-// whose nodes count from the hit (at most its `nodes` limit); the ponder search's are millions.
-TEST_F(UmiSearch, NoPonderSearchLineComesAfterPonderhitIsRead) {
-  send("setoption name Ponder value true");
-  send("position startpos kalah moves 3 6 4");
-  send("go ponder nodes 3000");
-  const std::regex bound_line("info depth .* (lower|upper)bound .*");
-  bool bound = false;
-  const auto give_up = Clock::now() + Millis(allowed_ms(60000));
-  while (!bound && Clock::now() < give_up)
-    if (auto line = engine.read_line(Millis(1000))) bound = std::regex_match(*line, bound_line);
-  ASSERT_TRUE(bound) << "the ponder search's proof attempt sent no bound";
-  send("ponderhit");
-  send("isready");
-  until("readyok");
-  const auto lines = until("bestmove");
-  const std::regex nodes_field(" nodes (\\d+) ");
-  for (const auto& line : lines) {
-    std::smatch m;
-    if (std::regex_search(line, m, nodes_field)) {
-      EXPECT_LE(std::stoull(m[1]), 3000u) << "a ponder search's line after ponderhit: " << line;
-    }
-  }
-}
-
 // The search after ponderhit sums itself up if it ends before its first iteration (pondering sent info).
 TEST_F(UmiSearch, APonderhitSearchEndedAtOnceStillSaysSo) {
   send("setoption name Ponder value true");
