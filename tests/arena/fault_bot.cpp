@@ -138,7 +138,6 @@ std::optional<std::string> stale_move(const mancala::Game& stale, const mancala:
   return std::nullopt;
 }
 
-// Writes through to another buffer with every LF turned into a CR.
 // Blanks before every line (PROTOCOL.md section 1: leading blanks do not matter).
 class Indent : public std::streambuf {
  public:
@@ -158,6 +157,7 @@ class Indent : public std::streambuf {
   bool at_line_start_ = true;
 };
 
+// Writes through to another buffer with every LF turned into a CR.
 class CrEndings : public std::streambuf {
  public:
   explicit CrEndings(std::streambuf* to) : to_(to) {}

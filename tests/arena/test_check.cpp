@@ -24,6 +24,15 @@ struct Expect {
 
 void PrintTo(const Expect& e, std::ostream* os) { *os << e.name; }
 
+// A /bin/sh engine for one behaviour: `umi` is answered by `id name script`, the `handshake`
+// lines and `umiok`; `isready` and `quit` as they should be; `cases` are further sh case
+// branches ("go) echo 'bestmove 1';; "); anything else is ignored.
+std::string sh_engine(const std::vector<std::string>& handshake, const std::string& cases = "") {
+  std::string script = "while read -r cmd rest; do case \"$cmd\" in umi) echo 'id name script';";
+  for (const std::string& line : handshake) script += " echo '" + line + "';";
+  return script + " echo umiok;; isready) echo readyok;; " + cases + "quit) exit 0;; esac; done";
+}
+
 class CheckFaulty : public ::testing::TestWithParam<Expect> {};
 
 }  // namespace
@@ -280,10 +289,7 @@ TEST(Check, AllowsTheHandshakeTheTimeARunAllows) {
 // 64 bits is another version, not a malformed one.
 TEST(Check, AProtocolVersionThatIsNoWholeNumberIsNamed) {
   TempDir d;
-  const auto engine_saying = [](const std::string& version) {
-    return "while read -r cmd rest; do case \"$cmd\" in umi) echo 'id name script'; echo 'protocol " + version +
-           "'; echo 'variants kalah'; echo umiok;; isready) echo readyok;; quit) exit 0;; esac; done";
-  };
+  const auto engine_saying = [](const std::string& version) { return sh_engine({"protocol " + version, "variants kalah"}); };
   auto r = run({ARENA_EXE, "check", "--ready-ms", "500", "/bin/sh", "-c", engine_saying("1.0")}, d, "fraction");
   EXPECT_EQ(r.code, 1) << r.out << r.err;
   EXPECT_EQ(arena_test::check_item_of(arena_test::first_check_failure(r.out)), "handshake") << r.out;
@@ -298,9 +304,7 @@ TEST(Check, AProtocolVersionThatIsNoWholeNumberIsNamed) {
 // default passed as "set to its default").
 TEST(Check, AnOptionWithoutADefaultFailsTheOptionsItem) {
   TempDir d;
-  const std::string engine =
-      "while read -r cmd rest; do case \"$cmd\" in umi) echo 'id name script'; echo 'option name Foo type spin min 0 max 5'; "
-      "echo 'protocol 1'; echo 'variants kalah'; echo umiok;; isready) echo readyok;; quit) exit 0;; esac; done";
+  const std::string engine = sh_engine({"option name Foo type spin min 0 max 5", "protocol 1", "variants kalah"});
   const auto r = run({ARENA_EXE, "check", "--ready-ms", "500", "/bin/sh", "-c", engine}, d, "nodefault");
   EXPECT_EQ(r.code, 1) << r.out << r.err;
   EXPECT_NE(r.out.find("[FAIL] options: expected every declared option parses, and 'setoption' with its default value gives no "
@@ -333,9 +337,7 @@ TEST(Check, FloodsAndDoubleAnswersGetOneRightVerdictEach) {
   EXPECT_NE(r.out.find("[PASS] isready during search: "), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("[PASS] go infinite + stop: "), std::string::npos) << r.out;
   const std::string engine =
-      "while read -r cmd rest; do case \"$cmd\" in umi) echo 'id name script'; echo 'option name Ponder type check default "
-      "false'; echo 'protocol 1'; echo 'variants kalah'; echo umiok;; isready) echo readyok;; go|stop) echo 'bestmove 1';; "
-      "quit) exit 0;; esac; done";
+      sh_engine({"option name Ponder type check default false", "protocol 1", "variants kalah"}, "go|stop) echo 'bestmove 1';; ");
   r = run({ARENA_EXE, "check", "--ready-ms", "300", "/bin/sh", "-c", engine}, d, "double");
   EXPECT_EQ(count_of(r.out, "] ponder: "), 1u) << r.out;
   EXPECT_NE(r.out.find("[FAIL] ponder: expected no 'bestmove' for 'go ponder' until"), std::string::npos) << r.out;
@@ -347,9 +349,7 @@ TEST(Check, FloodsAndDoubleAnswersGetOneRightVerdictEach) {
 TEST(Check, RefusalsOfOptionsAndPositionsAreChecked) {
   TempDir d;
   const std::string engine =
-      "while read -r cmd rest; do case \"$cmd\" in umi) echo 'id name script'; echo 'option name Depth type spin default 1 "
-      "min 1 max 9'; echo 'protocol 1'; echo 'variants kalah'; echo umiok;; isready) echo readyok;; go) echo 'bestmove 1';; "
-      "quit) exit 0;; esac; done";
+      sh_engine({"option name Depth type spin default 1 min 1 max 9", "protocol 1", "variants kalah"}, "go) echo 'bestmove 1';; ");
   const auto r = run({ARENA_EXE, "check", "--ready-ms", "300", "/bin/sh", "-c", engine}, d);
   EXPECT_EQ(r.code, 1) << r.out << r.err;
   for (const char* line :
@@ -366,10 +366,9 @@ TEST(Check, RefusalsOfOptionsAndPositionsAreChecked) {
 // it gives a bestmove the GUI cannot tell from the running search's.
 TEST(Check, AGoDuringASearchMustBeRefused) {
   TempDir d;
-  const std::string engine =
-      "while read -r cmd rest; do case \"$cmd\" in umi) echo 'id name script'; echo 'protocol 1'; echo 'variants kalah'; "
-      "echo umiok;; isready) echo readyok;; go) case \"$rest\" in *infinite*) ;; *) echo 'bestmove 1';; esac;; "
-      "stop) echo 'bestmove 1';; quit) exit 0;; esac; done";
+  // (It runs every go but an infinite one, which waits for stop.)
+  const std::string engine = sh_engine({"protocol 1", "variants kalah"},
+                                       "go) case \"$rest\" in *infinite*) ;; *) echo 'bestmove 1';; esac;; stop) echo 'bestmove 1';; ");
   const auto r = run({ARENA_EXE, "check", "--ready-ms", "300", "/bin/sh", "-c", engine}, d);
   EXPECT_EQ(r.code, 1) << r.out << r.err;
   EXPECT_NE(r.out.find("[FAIL] refused during search: expected during 'go infinite', one error line each for 'go depth 1', "
