@@ -91,17 +91,20 @@
 #include <cstdlib>
 #include <iostream>
 #include <optional>
-#include <sstream>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
 #include "protocol/commands.h"
 #include "protocol/line_io.h"
-#include "text/tokens.h"
 #include "rules/game.h"
+#include "text/tokens.h"
 
 namespace {
+
+using Tokens = std::vector<std::string_view>;
+namespace protocol = mancala::protocol;
 
 [[noreturn]] void sleep_forever() {
   for (;;) std::this_thread::sleep_for(std::chrono::hours(1));
@@ -138,43 +141,6 @@ std::optional<std::string> stale_move(const mancala::Game& stale, const mancala:
   return std::nullopt;
 }
 
-// Blanks before every line (PROTOCOL.md section 1: leading blanks do not matter).
-class Indent : public std::streambuf {
- public:
-  explicit Indent(std::streambuf* to) : to_(to) {}
-
- protected:
-  int overflow(int c) override {
-    if (c == traits_type::eof()) return traits_type::not_eof(c);
-    if (at_line_start_ && to_->sputn("  \t", 3) != 3) return traits_type::eof();
-    at_line_start_ = c == '\n';
-    return to_->sputc(static_cast<char>(c));
-  }
-  int sync() override { return to_->pubsync(); }
-
- private:
-  std::streambuf* to_;
-  bool at_line_start_ = true;
-};
-
-// Writes through to another buffer with every LF turned into a CR.
-class CrEndings : public std::streambuf {
- public:
-  explicit CrEndings(std::streambuf* to) : to_(to) {}
-
- protected:
-  int overflow(int c) override {
-    if (c == traits_type::eof()) return traits_type::not_eof(c);
-    return to_->sputc(c == '\n' ? '\r' : static_cast<char>(c));
-  }
-  int sync() override { return to_->pubsync(); }
-
- private:
-  std::streambuf* to_;
-};
-
-}  // namespace
-
 // " ponder <m>" after the first legal move in `game`: the opponent's first legal reply, when that
 // is its whole turn and the mover moves after it (PROTOCOL.md section 4); else nothing.
 std::string ponder_suffix(const mancala::Game& game) {
@@ -189,231 +155,336 @@ std::string ponder_suffix(const mancala::Game& game) {
   return " ponder " + after.move_text(reply);
 }
 
-int main(int argc, char** argv) {
+// Writes through to another buffer, changing the line format only in ways PROTOCOL.md section 1
+// allows: `indent` before every line, and every LF turned into a bare CR.
+class LineFormat : public std::streambuf {
+ public:
+  LineFormat(std::streambuf* to, std::string indent, bool cr_endings)
+      : to_(to), indent_(std::move(indent)), cr_endings_(cr_endings) {}
+
+ protected:
+  int overflow(int c) override {
+    if (c == traits_type::eof()) return traits_type::not_eof(c);
+    const auto n = static_cast<std::streamsize>(indent_.size());
+    if (at_line_start_ && to_->sputn(indent_.data(), n) != n) return traits_type::eof();
+    at_line_start_ = c == '\n';
+    return to_->sputc(c == '\n' && cr_endings_ ? '\r' : static_cast<char>(c));
+  }
+  int sync() override { return to_->pubsync(); }
+
+ private:
+  std::streambuf* to_;
+  std::string indent_;
+  bool cr_endings_;
+  bool at_line_start_ = true;
+};
+
+// The `lf-only` fault's reader: only LF ends a line (a CR just before it is dropped, so CR LF
+// works); a line over the limit is discarded, as the protocol asks.
+std::optional<protocol::InputLine> read_lf_only(std::istream& in) {
+  protocol::InputLine line;
+  if (!std::getline(in, line.text)) return std::nullopt;
+  if (!line.text.empty() && line.text.back() == '\r') line.text.pop_back();
+  if (line.text.size() > protocol::kMaxLineBytes) {
+    line.too_long = true;
+    const auto first = line.text.find_first_not_of(" \t");
+    line.head = line.text.substr(first == std::string::npos ? 0 : first, protocol::InputLine::kHeadBytes);
+    line.text.clear();
+  }
+  return line;
+}
+
+struct Args {
   std::string fault = "none", state, variants = "kalah";
   int at = 1, every = 1, from_start = 1, delay_ms = 1000;
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    const bool has_value = i + 1 < argc;
-    if (a == "--fault" && has_value) fault = argv[++i];
-    else if (a == "--at" && has_value) at = std::atoi(argv[++i]);
-    else if (a == "--every" && has_value) every = std::max(1, std::atoi(argv[++i]));
-    else if (a == "--from-start" && has_value) from_start = std::atoi(argv[++i]);
-    else if (a == "--state" && has_value) state = argv[++i];
-    else if (a == "--delay-ms" && has_value) delay_ms = std::atoi(argv[++i]);
-    else if (a == "--variants" && has_value) variants = argv[++i];
+
+  static Args parse(int argc, char** argv) {
+    Args a;
+    for (int i = 1; i < argc; ++i) {
+      const std::string arg = argv[i];
+      const bool has_value = i + 1 < argc;
+      if (arg == "--fault" && has_value) a.fault = argv[++i];
+      else if (arg == "--at" && has_value) a.at = std::atoi(argv[++i]);
+      else if (arg == "--every" && has_value) a.every = std::max(1, std::atoi(argv[++i]));
+      else if (arg == "--from-start" && has_value) a.from_start = std::atoi(argv[++i]);
+      else if (arg == "--state" && has_value) a.state = argv[++i];
+      else if (arg == "--delay-ms" && has_value) a.delay_ms = std::atoi(argv[++i]);
+      else if (arg == "--variants" && has_value) a.variants = argv[++i];
+    }
+    return a;
   }
-  const bool faulty_start = count_start(state) >= from_start;
-  auto process_fault = [&](const char* kind) { return faulty_start && fault == kind; };
-  if (process_fault("ignore-quit")) ::signal(SIGTERM, SIG_IGN);
-  if (process_fault("exit-at-start")) {
+};
+
+// The bot: one handler per command. A handler returns an exit status when the bot is to exit.
+class FaultBot {
+ public:
+  FaultBot(Args args, bool faulty_start) : args_(std::move(args)), faulty_start_(faulty_start) {}
+
+  // Faults of the process as a whole count only from the --from-start'th start on; a search's
+  // faults count from the --at'th go (see `search_fault`), in every start.
+  bool process_fault(std::string_view kind) const { return faulty_start_ && args_.fault == kind; }
+  bool pondering_bot() const { return args_.fault.starts_with("ponder"); }
+
+  std::optional<int> handle(const protocol::InputLine& input);
+
+ private:
+  bool search_fault(std::string_view kind) const { return search_fault_now_ && args_.fault == kind; }
+  void error(std::string_view text) { std::cout << "info string error: " << text << std::endl; }
+
+  void umi();
+  void isready(const Tokens& t);
+  void position(const Tokens& t);
+  void position_moves(const Tokens& t, std::size_t i);
+  void setoption(const Tokens& t);
+  void release_held(bool ignored, bool twice);
+  void go(const Tokens& t);
+  void answer_search();
+  std::optional<int> gameover();
+
+  const Args args_;
+  const bool faulty_start_;
+  std::optional<mancala::Game> game_, stale_;  // stale_: the position without its moves
+  int gos_ = 0, readies_ = 0;
+  bool search_fault_now_ = false;  // this go is one of the --at/--every ones
+  std::string held_;  // the bestmove of a `go infinite` or `go ponder`, printed at `stop` (or ponderhit)
+  bool pondering_ = false;
+};
+
+std::optional<int> FaultBot::handle(const protocol::InputLine& input) {
+  if (input.too_long) {
+    error("line too long");
+    if (input.is_position() && !process_fault("keep-position-on-long-line")) game_.reset();
+    return std::nullopt;
+  }
+  const Tokens t = mancala::text::split_tokens(input.text);
+  if (t.empty()) return std::nullopt;
+  const std::string_view command = t[0];
+  // What a running search refuses (PROTOCOL.md section 6): a held bestmove is such a search.
+  if (!held_.empty() && (command == "go" || command == "setoption" || command == "newgame")) {
+    if (!process_fault("silent-during-search")) error(std::string(command) + ": not while searching");
+    return std::nullopt;
+  }
+  if (command == "umi") umi();
+  else if (command == "isready") isready(t);
+  else if (command == "position") position(t);
+  else if (command == "setoption") setoption(t);
+  else if (command == "stop") release_held(pondering_ && args_.fault == "ponder-ignore-stop", process_fault("double-stop"));
+  else if (command == "ponderhit") release_held(pondering_ && args_.fault == "ponder-ignore-hit", false);
+  else if (command == "go") go(t);
+  else if (command == "gameover") return gameover();
+  else if (command == "newgame") {
+    if (process_fault("error-on-newgame")) error("newgame: cannot clear");
+  } else if (command == "quit") {
+    if (process_fault("quit-status")) return 1;
+    if (!process_fault("ignore-quit")) return 0;
+  } else {
+    std::cout << "info string error: unknown command" << (process_fault("two-errors") ? "\ninfo string error: really" : "")
+              << std::endl;
+  }
+  return std::nullopt;
+}
+
+void FaultBot::umi() {
+  if (process_fault("no-handshake")) return;
+  const bool check_option_only = process_fault("check-option-only");
+  std::cout << "id name fault-bot\n"
+            << (check_option_only ? "option name Verbose type check default false\n"
+                                  : "option name Seed type spin default 0 min 0 max 10\n")
+            << (pondering_bot() ? "option name Ponder type check default false\n" : "") << "protocol 1\n"
+            << (process_fault("no-variants")
+                    ? ""
+                    : "variants " + args_.variants + (process_fault("unknown-family") ? " chess" : "") + "\n")
+            << "umiok" << std::endl;
+}
+
+void FaultBot::isready(const Tokens& t) {
+  ++readies_;
+  // (Arguments come only with an over-long line read whole; no-line-limit runs it silently.)
+  if (t.size() > 1 && process_fault("execute-long-line")) error("isready takes no arguments");
+  if (process_fault("stall-ready") && readies_ == 2) return;
+  if (process_fault("late-ready")) std::this_thread::sleep_for(std::chrono::milliseconds(args_.delay_ms));
+  std::cout << "readyok" << std::endl;
+  // Dies at once, as a crash would: a normal exit runs LeakSanitizer's check in sanitized
+  // builds, 40 ms idle and over 200 ms under load, and the arena would see a stall instead.
+  if (process_fault("exit-after-handshake")) std::_Exit(0);
+}
+
+void FaultBot::position(const Tokens& t) {
+  if (t.size() < 3) return;  // (silently: the bot checks only what its faults need)
+  std::size_t i = 3;
+  if (t[1] == "startpos") {
+    auto g = mancala::Game::from_spec(t[2]);
+    game_ = g ? std::optional(*g) : std::nullopt;
+  } else {
+    std::string notation;
+    for (i = 2; i < t.size() && t[i] != "moves"; ++i) notation += (notation.empty() ? "" : " ") + std::string(t[i]);
+    auto g = mancala::Game::from_notation(notation);
+    game_ = g ? std::optional(*g) : std::nullopt;
+  }
+  stale_ = game_;
+  if (!game_) error("position: bad position");
+  if (game_ && i < t.size() && t[i] == "moves") position_moves(t, i + 1);
+}
+
+void FaultBot::position_moves(const Tokens& t, std::size_t i) {
+  for (; game_ && i < t.size(); ++i) {
+    const mancala::Side mover = game_->side_to_move();
+    if (game_->play(t[i])) {
+      // (A bot with the side to move wrong skips what it cannot play, so that it goes on to
+      // answer for the other side, as such engines do; otherwise an illegal move leaves no
+      // position, PROTOCOL.md section 8.)
+      if (process_fault("ignore-extra-turns") || process_fault("ignore-passes")) continue;
+      error("position: illegal move");
+      if (!process_fault("keep-position-on-illegal-move")) game_.reset();
+      return;
+    }
+    if (game_->over() || game_->side_to_move() != mover) continue;
+    mancala::Position p = game_->position();  // the same side moves again
+    p.side = ~p.side;
+    const mancala::Game alternated(game_->variant(), p);
+    const bool pass = alternated.legal_moves().empty();
+    if (process_fault(pass ? "ignore-passes" : "ignore-extra-turns")) game_ = alternated;
+  }
+}
+
+// Refuses only what a correct engine must refuse (PROTOCOL.md section 3): an undeclared name, a
+// value outside the option's type.
+void FaultBot::setoption(const Tokens& t) {
+  std::size_t v = 2;
+  std::string name;
+  for (; v < t.size() && t[v] != "value"; ++v) name += (name.empty() ? "" : " ") + std::string(t[v]);
+  const std::string value = v + 1 < t.size() ? std::string(t[v + 1]) : "";
+  using mancala::text::iequals;
+  bool ok = false;
+  if (process_fault("check-option-only")) ok = iequals(name, "Verbose") && (value == "true" || value == "false");
+  else if (iequals(name, "Seed")) ok = (value.size() == 1 && value[0] >= '0' && value[0] <= '9') || value == "10";
+  else if (pondering_bot() && iequals(name, "Ponder")) ok = iequals(value, "true") || iequals(value, "false");
+  if (!ok || process_fault("refuse-options")) error("setoption: unknown option or bad value");
+}
+
+// `stop` or `ponderhit`: the held bestmove (if any), unless the fault ignores the command.
+void FaultBot::release_held(bool ignored, bool twice) {
+  if (!ignored) std::cout << held_ << (twice ? held_ : "") << std::flush;
+  held_.clear();
+  pondering_ = false;
+}
+
+void FaultBot::go(const Tokens& t) {
+  const Tokens limits(t.begin() + 1, t.end());
+  if (!protocol::parse_go(limits)) {
+    std::cout << (process_fault("silent-malformed-go") ? "" : "info string error: bad go\n") << "bestmove none" << std::endl;
+    return;
+  }
+  if (!game_) {  // a go that cannot run (PROTOCOL.md section 3)
+    std::cout << (process_fault("silent-no-position") ? "" : "info string error: go: no position\n") << "bestmove none"
+              << std::endl;
+    return;
+  }
+  if (game_->over() && process_fault("finished-bestmove")) {
+    std::cout << "bestmove 1" << std::endl;
+    return;
+  }
+  const auto has = [&](std::string_view word) { return std::find(limits.begin(), limits.end(), word) != limits.end(); };
+  // (No legal move: the side to move is wrong, after ignore-passes.)
+  const bool no_move = game_->over() || game_->legal_moves().empty();
+  if (has("infinite") && !no_move && !process_fault("infinite-at-once")) {
+    held_ = "bestmove " + game_->move_text(game_->legal_moves().front()) + "\n";
+    return;
+  }
+  if (pondering_bot() && args_.fault != "ponder-early" && has("ponder") && !no_move) {
+    const std::string ponder = args_.fault == "ponder-illegal-in-ponder" ? " ponder 99" : ponder_suffix(*game_);
+    held_ = "bestmove " + game_->move_text(game_->legal_moves().front()) + ponder + "\n";
+    pondering_ = true;
+    return;
+  }
+  ++gos_;
+  search_fault_now_ = gos_ >= args_.at && (gos_ - args_.at) % args_.every == 0;
+  if (no_move) {
+    std::cout << "bestmove none" << std::endl;
+    return;
+  }
+  answer_search();
+}
+
+// A search's answer: the first legal move, or this go's fault.
+void FaultBot::answer_search() {
+  std::string move = game_->move_text(game_->legal_moves().front());
+  if (search_fault("illegal")) move = "99";
+  else if (search_fault("bestmove-none")) move = "none";
+  else if (search_fault("crash")) std::_Exit(3);
+  else if (search_fault("hang")) sleep_forever();
+  else if (search_fault("empty-bestmove")) move.clear();
+  else if (search_fault("long-line")) std::cout << std::string(1 << 20, 'x') << std::endl;
+  else if (search_fault("line-70k")) std::cout << "info string " << std::string(70000, 'y') << std::endl;
+  else if (search_fault("grandchild") || search_fault("grandchild-escape")) {
+    if (::fork() == 0) {
+      if (args_.fault == "grandchild-escape") ::setsid();
+      sleep_forever();
+    }
+    std::_Exit(4);
+  } else if (search_fault("flood")) {
+    for (int k = 0; k < 100000; ++k) std::cout << "info depth 1 nodes " << k << " pv " << std::string(80, '1') << "\n";
+  } else if (search_fault("flood-forever")) {
+    for (std::uint64_t k = 0;; ++k) std::cout << "info depth 1 nodes " << k << " pv " << std::string(80, '1') << "\n";
+  } else if (search_fault("garbage")) {
+    std::cout << random_bytes(1 << 16, 0x9e3779b97f4a7c15ULL + static_cast<std::uint64_t>(gos_)) << "\n";
+    move = random_bytes(12, static_cast<std::uint64_t>(gos_) * 7 + 1);
+    for (auto& c : move)
+      if (c == '\n' || c == '\r' || c == ' ' || c == '\t' || c == '\0') c = '\x7f';
+  } else if (search_fault("wrong-position")) {
+    if (auto m = stale_move(*stale_, *game_)) move = *m;
+  } else if (search_fault("slow")) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  }
+  std::string info = "info depth 1 score seeds 0\n";
+  if (process_fault("error-in-search")) info += "info string error: something went wrong\n";
+  if (process_fault("info-string")) info += "info string hello from fault-bot\n";
+  if (search_fault("uci-info")) info = "info depth 1 score cp 35 nodes 1 pv " + move + "\n";
+  else if (search_fault("illegal-pv")) info = "info depth 2 score seeds 0.5 pv " + move + " 99\n";
+  const std::string ponder = args_.fault == "ponder-illegal" ? " ponder 99" : pondering_bot() ? ponder_suffix(*game_) : "";
+  const std::string answer = "bestmove" + (move.empty() ? "" : " " + move) + ponder + "\n";
+  std::cout << info << answer << (search_fault("double-bestmove") ? answer : "") << std::flush;
+  if (search_fault("flood-after-move")) {  // in big writes, so that the pipe is never empty for long
+    std::string block;
+    for (int k = 0; k < 10000; ++k) block += "info depth 1 nodes " + std::to_string(k) + " pv " + std::string(80, '1') + "\n";
+    for (;;)
+      if (::write(1, block.data(), block.size()) < 0) std::_Exit(0);
+  }
+}
+
+std::optional<int> FaultBot::gameover() {
+  if (process_fault("quit-after-gameover")) return 0;
+  if (process_fault("slow-quit-after-gameover")) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(args_.delay_ms));
+    return 0;
+  }
+  if (process_fault("hang-after-gameover")) sleep_forever();
+  return std::nullopt;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const Args args = Args::parse(argc, argv);
+  FaultBot bot(args, count_start(args.state) >= args.from_start);
+  if (bot.process_fault("ignore-quit")) ::signal(SIGTERM, SIG_IGN);
+  if (bot.process_fault("exit-at-start")) {
     std::cerr << "fault-bot: starting\nfault-bot: cannot open book.txt" << std::endl;
     return 5;
   }
-  if (process_fault("signal-at-start")) {
+  if (bot.process_fault("signal-at-start")) {
     ::signal(SIGTERM, SIG_DFL);
     ::raise(SIGTERM);
   }
   // (Never freed: std::cout flushes through it until the very end of the process.)
-  if (process_fault("cr-endings")) std::cout.rdbuf(new CrEndings(std::cout.rdbuf()));
-  if (process_fault("indent")) std::cout.rdbuf(new Indent(std::cout.rdbuf()));
+  if (bot.process_fault("cr-endings") || bot.process_fault("indent"))
+    std::cout.rdbuf(new LineFormat(std::cout.rdbuf(), bot.process_fault("indent") ? "  \t" : "", bot.process_fault("cr-endings")));
 
-  std::optional<mancala::Game> game, stale;
-  int gos = 0, readies = 0;
-  std::string held;  // the bestmove of a `go infinite` or `go ponder`, printed at `stop` (or ponderhit)
-  bool pondering = false;
-  const bool pondering_bot =
-      fault == "ponder" || fault == "ponder-ignore-stop" || fault == "ponder-early" || fault == "ponder-ignore-hit" ||
-      fault == "ponder-illegal" || fault == "ponder-illegal-in-ponder";
-  const bool unlimited = process_fault("no-line-limit") || process_fault("execute-long-line");
-  mancala::protocol::LineReader reader(std::cin, unlimited ? std::size_t(-1) : mancala::protocol::kMaxLineBytes);
-  const auto next_line = [&]() -> std::optional<mancala::protocol::InputLine> {
-    if (!process_fault("lf-only")) return reader.next();
-    mancala::protocol::InputLine in;
-    if (!std::getline(std::cin, in.text)) return std::nullopt;
-    if (!in.text.empty() && in.text.back() == '\r') in.text.pop_back();  // CR LF works, a bare CR does not
-    if (in.text.size() > mancala::protocol::kMaxLineBytes) {  // discarded, as the protocol asks
-      in.too_long = true;
-      const auto first = in.text.find_first_not_of(" \t");
-      in.head = in.text.substr(first == std::string::npos ? 0 : first, mancala::protocol::InputLine::kHeadBytes);
-      in.text.clear();
-    }
-    return in;
-  };
-  const bool check_option_only = process_fault("check-option-only");
-  while (auto input = next_line()) {
-    if (input->too_long) {
-      std::cout << "info string error: line too long" << std::endl;
-      if (input->is_position() && !process_fault("keep-position-on-long-line")) game.reset();
-      continue;
-    }
-    const std::string& line = input->text;
-    const auto t = mancala::text::split_tokens(line);
-    if (t.empty()) continue;
-    // What a running search refuses (PROTOCOL.md section 6): a held bestmove is such a search.
-    if (!held.empty() && (t[0] == "go" || t[0] == "setoption" || t[0] == "newgame")) {
-      if (!process_fault("silent-during-search")) std::cout << "info string error: " << t[0] << ": not while searching" << std::endl;
-      continue;
-    }
-    if (t[0] == "umi") {
-      if (process_fault("no-handshake")) continue;
-      std::cout << "id name fault-bot\n"
-                << (check_option_only ? "option name Verbose type check default false\n" : "option name Seed type spin default 0 min 0 max 10\n")
-                << (pondering_bot ? "option name Ponder type check default false\n" : "") << "protocol 1\n"
-                << (process_fault("no-variants") ? "" : "variants " + variants + (process_fault("unknown-family") ? " chess" : "") + "\n")
-                << "umiok" << std::endl;
-    } else if (t[0] == "isready") {
-      ++readies;
-      // (Arguments come only with an over-long line read whole; no-line-limit runs it silently.)
-      if (t.size() > 1 && process_fault("execute-long-line")) std::cout << "info string error: isready takes no arguments" << std::endl;
-      if (process_fault("stall-ready") && readies == 2) continue;
-      if (process_fault("late-ready")) std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms));
-      std::cout << "readyok" << std::endl;
-      // Dies at once, as a crash would: a normal exit runs LeakSanitizer's check in sanitized
-      // builds, 40 ms idle and over 200 ms under load, and the arena would see a stall instead.
-      if (process_fault("exit-after-handshake")) std::_Exit(0);
-    } else if (t[0] == "position" && t.size() >= 3) {
-      std::size_t i = 3;
-      if (t[1] == "startpos") {
-        auto g = mancala::Game::from_spec(t[2]);
-        game = g ? std::optional(*g) : std::nullopt;
-      } else {
-        std::string n;
-        for (i = 2; i < t.size() && t[i] != "moves"; ++i) n += (n.empty() ? "" : " ") + std::string(t[i]);
-        auto g = mancala::Game::from_notation(n);
-        game = g ? std::optional(*g) : std::nullopt;
-      }
-      stale = game;
-      if (!game) std::cout << "info string error: position: bad position" << std::endl;
-      if (game && i < t.size() && t[i] == "moves")
-        for (++i; game && i < t.size(); ++i) {
-          const mancala::Side mover = game->side_to_move();
-          if (game->play(t[i])) {
-            // (A bot with the side to move wrong skips what it cannot play, so that it goes on to
-            // answer for the other side, as such engines do; otherwise an illegal move leaves no
-            // position, PROTOCOL.md section 8.)
-            if (process_fault("ignore-extra-turns") || process_fault("ignore-passes")) continue;
-            std::cout << "info string error: position: illegal move" << std::endl;
-            if (!process_fault("keep-position-on-illegal-move")) game.reset();
-            break;
-          }
-          if (game->over() || game->side_to_move() != mover) continue;
-          mancala::Position p = game->position();  // the same side moves again
-          p.side = ~p.side;
-          const mancala::Game alternated(game->variant(), p);
-          const bool pass = alternated.legal_moves().empty();
-          if (process_fault(pass ? "ignore-passes" : "ignore-extra-turns")) game = alternated;
-        }
-    } else if (t[0] == "setoption") {
-      // Only what a correct engine must refuse (PROTOCOL.md section 3): an undeclared name, a
-      // value outside the option's type.
-      std::size_t v = 2;
-      std::string name;
-      for (; v < t.size() && t[v] != "value"; ++v) name += (name.empty() ? "" : " ") + std::string(t[v]);
-      const std::string value = v + 1 < t.size() ? std::string(t[v + 1]) : "";
-      bool ok = false;
-      if (check_option_only) ok = mancala::text::iequals(name, "Verbose") && (value == "true" || value == "false");
-      else if (mancala::text::iequals(name, "Seed")) ok = (value.size() == 1 && value[0] >= '0' && value[0] <= '9') || value == "10";
-      else if (pondering_bot && mancala::text::iequals(name, "Ponder")) ok = mancala::text::iequals(value, "true") || mancala::text::iequals(value, "false");
-      if (!ok || process_fault("refuse-options")) std::cout << "info string error: setoption: unknown option or bad value" << std::endl;
-    } else if (t[0] == "stop") {
-      if (!(pondering && fault == "ponder-ignore-stop")) std::cout << held << (process_fault("double-stop") ? held : "") << std::flush;
-      held.clear();
-      pondering = false;
-    } else if (t[0] == "ponderhit") {
-      if (!(pondering && fault == "ponder-ignore-hit")) std::cout << held << std::flush;
-      held.clear();
-      pondering = false;
-    } else if (t[0] == "go") {
-      const std::vector<std::string_view> limits(t.begin() + 1, t.end());
-      if (!mancala::protocol::parse_go(limits)) {
-        std::cout << (process_fault("silent-malformed-go") ? "" : "info string error: bad go\n") << "bestmove none" << std::endl;
-        continue;
-      }
-      if (!game) {  // a go that cannot run (PROTOCOL.md section 3)
-        std::cout << (process_fault("silent-no-position") ? "" : "info string error: go: no position\n") << "bestmove none" << std::endl;
-        continue;
-      }
-      if (game->over() && process_fault("finished-bestmove")) {
-        std::cout << "bestmove 1" << std::endl;
-        continue;
-      }
-      // (No legal move: the side to move is wrong, after ignore-passes.)
-      const bool no_move = game->over() || game->legal_moves().empty();
-      if (std::find(limits.begin(), limits.end(), "infinite") != limits.end() && !no_move && !process_fault("infinite-at-once")) {
-        held = "bestmove " + game->move_text(game->legal_moves().front()) + "\n";
-        continue;
-      }
-      if (pondering_bot && fault != "ponder-early" && std::find(limits.begin(), limits.end(), "ponder") != limits.end() && !no_move) {
-        const std::string ponder = fault == "ponder-illegal-in-ponder" ? " ponder 99" : ponder_suffix(*game);
-        held = "bestmove " + game->move_text(game->legal_moves().front()) + ponder + "\n";
-        pondering = true;
-        continue;
-      }
-      ++gos;
-      const bool now = gos >= at && (gos - at) % every == 0;
-      if (no_move) {
-        std::cout << "bestmove none" << std::endl;
-        continue;
-      }
-      std::string move = game->move_text(game->legal_moves().front());
-      if (now && fault == "illegal") move = "99";
-      else if (now && fault == "bestmove-none") move = "none";
-      else if (now && fault == "crash") std::_Exit(3);
-      else if (now && fault == "hang") sleep_forever();
-      else if (now && fault == "empty-bestmove") move.clear();
-      else if (now && fault == "long-line") std::cout << std::string(1 << 20, 'x') << std::endl;
-      else if (now && fault == "line-70k") std::cout << "info string " << std::string(70000, 'y') << std::endl;
-      else if (now && (fault == "grandchild" || fault == "grandchild-escape")) {
-        if (::fork() == 0) {
-          if (fault == "grandchild-escape") ::setsid();
-          sleep_forever();
-        }
-        std::_Exit(4);
-      } else if (now && fault == "flood") {
-        for (int k = 0; k < 100000; ++k) std::cout << "info depth 1 nodes " << k << " pv " << std::string(80, '1') << "\n";
-      } else if (now && fault == "flood-forever") {
-        for (std::uint64_t k = 0;; ++k) std::cout << "info depth 1 nodes " << k << " pv " << std::string(80, '1') << "\n";
-      } else if (now && fault == "garbage") {
-        std::cout << random_bytes(1 << 16, 0x9e3779b97f4a7c15ULL + static_cast<std::uint64_t>(gos)) << "\n";
-        move = random_bytes(12, static_cast<std::uint64_t>(gos) * 7 + 1);
-        for (auto& c : move)
-          if (c == '\n' || c == '\r' || c == ' ' || c == '\t' || c == '\0') c = '\x7f';
-      } else if (now && fault == "wrong-position") {
-        if (auto m = stale_move(*stale, *game)) move = *m;
-      } else if (now && fault == "slow") {
-        std::this_thread::sleep_for(std::chrono::milliseconds(300));
-      }
-      std::string info = "info depth 1 score seeds 0\n";
-      if (process_fault("error-in-search")) info += "info string error: something went wrong\n";
-      if (process_fault("info-string")) info += "info string hello from fault-bot\n";
-      if (now && fault == "uci-info") info = "info depth 1 score cp 35 nodes 1 pv " + move + "\n";
-      else if (now && fault == "illegal-pv") info = "info depth 2 score seeds 0.5 pv " + move + " 99\n";
-      const std::string ponder = fault == "ponder-illegal" ? " ponder 99" : pondering_bot ? ponder_suffix(*game) : "";
-      const std::string answer = "bestmove" + (move.empty() ? "" : " " + move) + ponder + "\n";
-      std::cout << info << answer << (now && fault == "double-bestmove" ? answer : "") << std::flush;
-      if (now && fault == "flood-after-move") {  // in big writes, so that the pipe is never empty for long
-        std::string block;
-        for (int k = 0; k < 10000; ++k) block += "info depth 1 nodes " + std::to_string(k) + " pv " + std::string(80, '1') + "\n";
-        for (;;)
-          if (::write(1, block.data(), block.size()) < 0) std::_Exit(0);
-      }
-    } else if (t[0] == "quit") {
-      if (process_fault("quit-status")) return 1;
-      if (!process_fault("ignore-quit")) return 0;
-    } else if (t[0] == "gameover") {
-      if (process_fault("quit-after-gameover")) return 0;
-      if (process_fault("slow-quit-after-gameover")) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms));
-        return 0;
-      }
-      if (process_fault("hang-after-gameover")) sleep_forever();
-    } else if (t[0] == "newgame") {
-      if (process_fault("error-on-newgame")) std::cout << "info string error: newgame: cannot clear" << std::endl;
-    } else if (t[0] != "position" && t[0] != "setoption" && t[0] != "ponderhit") {
-      std::cout << "info string error: unknown command" << (process_fault("two-errors") ? "\ninfo string error: really" : "") << std::endl;
-    }
-  }
-  if (process_fault("ignore-quit")) sleep_forever();
+  const bool unlimited = bot.process_fault("no-line-limit") || bot.process_fault("execute-long-line");
+  protocol::LineReader reader(std::cin, unlimited ? std::size_t(-1) : protocol::kMaxLineBytes);
+  const bool lf_only = bot.process_fault("lf-only");
+  while (auto input = lf_only ? read_lf_only(std::cin) : reader.next())
+    if (const auto status = bot.handle(*input)) return *status;
+  if (bot.process_fault("ignore-quit")) sleep_forever();
   return 0;
 }
