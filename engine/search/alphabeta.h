@@ -88,8 +88,11 @@ class AlphaBeta {
   }
   Result choose_distribution(const Position& root, const std::function<void(const Info&)>& on_info);
   struct SetupCandidate;  // a distribution ranked (bedouin_setup.h)
+  struct Distributions;   // every distribution, in the order they are visited (bedouin_setup.h)
   int distribution_value(const Position& after);
-  void deepen_finalists(std::vector<SetupCandidate>& finalists, Result& result, const std::function<void(const Info&)>& on_info);
+  bool deepen_finalists(std::vector<SetupCandidate>& finalists, Result& result, const std::function<void(const Info&)>& on_info);
+  void prove_distribution(const Position& root, const Distributions& all, const std::vector<SetupCandidate>& finalists,
+                          Result& result, const std::function<void(const Info&)>& on_info);
   // The root's moves `kids` (in search order) searched for the best move (run_line) or for the
   // best settings_.multipv moves (run_lines, n > 1); run() adds the ponder move and the nodes.
   Result run_line(const Position& root, Child* kids, int n, const std::function<void(const Info&)>& on_info);

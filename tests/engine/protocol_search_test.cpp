@@ -274,6 +274,17 @@ TEST_F(UmiSearch, AnswersEarlyWhenNothingIsLeftToSearch) {
   }
 }
 
+// A Bedouin set-up of few counters is solved: its choice is proven (every distribution tested
+// against the best), so the search answers long before its movetime (about 20,000 nodes here).
+TEST_F(UmiSearch, ASmallBedouinSetUpIsProvenAndAnsweredEarly) {
+  send("position startpos bedouin(12)");
+  send("go movetime 600000");
+  const auto lines = until("bestmove", Millis(allowed_ms(30000)));
+  ASSERT_GE(lines.size(), 2u);
+  EXPECT_TRUE(std::regex_match(lines.back(), std::regex("bestmove \\d+,\\d+,\\d+,\\d+"))) << lines.back();
+  EXPECT_TRUE(std::regex_search(lines[lines.size() - 2], std::regex(" score proven -?\\d+ "))) << lines[lines.size() - 2];
+}
+
 TEST_F(UmiSearch, MalformedGoGivesAnErrorAndBestmoveNone) {
   send("position startpos kalah");
   const char* bad[] = {"go depth", "go depth 0", "go depth x", "go nodes -5", "go wtime 1000 btime 1000",
