@@ -114,6 +114,11 @@ TEST(ScoreText, ProvenScoresAndPv) {
   info.pv = {Move::sow(2), Move::sow(5), Move::sow(0), Move::sow(7)};  // the last is not a pit
   EXPECT_EQ(format_info(game, info),
             "info depth 3 seldepth 5 score proven 8 lowerbound nodes 2000 nps 500000 time 4 hashfull 0 pv 3 6 1");
+  // The other side, negative, with no pv (an outside mutation review had the upper bound unpinned).
+  info.score = -800;
+  info.bound = search::Bound::Upper;
+  info.pv.clear();
+  EXPECT_EQ(format_info(game, info), "info depth 3 seldepth 5 score proven -8 upperbound nodes 2000 nps 500000 time 4 hashfull 0");
 }
 
 TEST(ScoreText, ProgressLineHasNoDepthScoreOrPv) {

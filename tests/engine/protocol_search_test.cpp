@@ -87,7 +87,7 @@ TEST_F(UmiSearch, ThePvIsAsLongAsTheDepth) {
   }
   send("position startpos mangala");
   send("go depth 2");
-  EXPECT_TRUE(std::regex_match(until("bestmove").back(), std::regex("bestmove [1-6] ponder [1-6]")));
+  EXPECT_TRUE(std::regex_match(line_starting("bestmove"), std::regex("bestmove [1-6] ponder [1-6]")));
 }
 
 // `bestmove X ponder Y`: after X and Y the engine is to move again, so that the GUI's `go ponder`
@@ -109,7 +109,7 @@ TEST_F(UmiSearch, APonderMoveLeavesTheEngineToMove) {
       send(position);
       const std::string engine_side = to_move();
       send(go);
-      const std::string bestmove = until("bestmove").back();
+      const std::string bestmove = line_starting("bestmove");
       std::smatch m;
       if (!std::regex_match(bestmove, m, std::regex("bestmove (\\S+) ponder (\\S+)"))) continue;
       ++pondered;
@@ -270,7 +270,7 @@ TEST_F(UmiSearch, AnswersEarlyWhenNothingIsLeftToSearch) {
     send(go);
     expect_no_bestmove_for(Millis(300));
     send("stop");
-    EXPECT_TRUE(starts_with(until("bestmove").back(), "bestmove ")) << go;
+    EXPECT_TRUE(starts_with(line_starting("bestmove"), "bestmove ")) << go;
   }
 }
 

@@ -178,6 +178,7 @@ TEST_F(Umi, FinishedGameShowsResultAndAnswersBestmoveNone) {
   EXPECT_EQ(until("bestmove"), (std::vector<std::string>{"bestmove none"}));
   EXPECT_TRUE(answer("gameover north 20 28 north has more seeds").empty());
   expect_one_error(answer("gameover white 20 28"), "bad result word");
+  EXPECT_EQ(answer("eval"), (std::vector<std::string>{"info string error: eval: the game is over"}));
   expect_one_error(answer("gameover north 20"), "missing score");
 }
 
@@ -286,7 +287,7 @@ TEST_F(Umi, CrlfAndLoneCrEndLinesToo) {
 TEST_F(Umi, HelperCommands) {
   send("position startpos kalah");
   send("perft 5");
-  EXPECT_TRUE(starts_with(until("perft depth").back(), "perft depth 5 nodes 4690 "));
+  EXPECT_TRUE(starts_with(line_starting("perft depth"), "perft depth 5 nodes 4690 "));
   const auto eval = answer("eval");
   ASSERT_EQ(eval.size(), 1u);
   EXPECT_TRUE(starts_with(eval[0], "eval seeds ")) << eval[0];

@@ -32,6 +32,13 @@ class Umi : public ::testing::Test {
     return lines;
   }
 
+  // The line starting with `prefix`; if none comes in time (until reports that), the last line
+  // read or "", never a read past the end of an empty answer.
+  std::string line_starting(std::string_view prefix, Millis timeout = kReply) {
+    const auto lines = until(prefix, timeout);
+    return lines.empty() ? "" : lines.back();
+  }
+
   // Sends `line`, then isready; returns what the engine printed before readyok.
   std::vector<std::string> answer(std::string_view line) {
     send(line);
