@@ -56,6 +56,25 @@ TEST(TimeManager, TheLastMoveBeforeTheControlUsesMostOfTheClock) {
   EXPECT_EQ(two.soft_limit_ms(), 10000);
 }
 
+// The plan's terms, each pinned where it is the smallest (an outside mutation review found them
+// unpinned): a third of the clock plus half the increment; the mover's own increment, not South's;
+// and movetime equal to the clock's hard limit replaces the plan, soft limit included.
+TEST(TimeManager, EachTermOfThePlan) {
+  const TimeManager two_to_go(clock_limits(60000, 6000, 2), Side::South);
+  EXPECT_EQ(two_to_go.hard_limit_ms(), 60000 / 3 + 6000 / 2);
+  EXPECT_EQ(two_to_go.soft_limit_ms(), 23000 / 2);
+  Limits own_increment = clock_limits(60000, 0, 0);
+  own_increment.increment_ms[index(Side::North)] = 6000;
+  const TimeManager north(own_increment, Side::North);
+  EXPECT_EQ(north.hard_limit_ms(), 23000);
+  EXPECT_EQ(north.soft_limit_ms(), (60000 / 30 + 6000 * 3 / 4) / 2);
+  Limits movetime = clock_limits(60000, 0, 0);  // the clock's plan: hard 8000, soft 1000
+  movetime.movetime_ms = 8000;
+  const TimeManager both(movetime, Side::South);
+  EXPECT_EQ(both.hard_limit_ms(), 8000);
+  EXPECT_EQ(both.soft_limit_ms(), 8000);
+}
+
 TEST(TimeManager, MovetimeInfiniteAndNoClock) {
   Limits movetime;
   movetime.movetime_ms = 300;
