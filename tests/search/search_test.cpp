@@ -166,6 +166,16 @@ TEST(Search, SearchStoppedAfterAProvenBoundEndsWithAnEstimate) {
     EXPECT_GE(result.score, last_bound->score) << "the estimate is clamped to the proven bound";
   else
     EXPECT_LE(result.score, last_bound->score) << "the estimate is clamped to the proven bound";
+
+  // Stopped after the next iteration's estimate, the search ends with that line, not a copy of it
+  // (the estimate is said again only after a bound; an outside mutation review found that unpinned).
+  ASSERT_NE(&next, &whole.back()) << "Kalah(5,4)'s proof has an iteration between its last bound and its value";
+  limits.nodes = next.nodes + (whole.back().nodes - next.nodes) / 2;
+  infos.clear();
+  search(limits, infos);
+  ASSERT_FALSE(infos.empty());
+  EXPECT_EQ(infos.back().nodes, next.nodes) << "a line after the estimate";
+  EXPECT_EQ(infos.back().depth, next.depth);
 }
 
 // One board means another game in another variant, and one engine (one table) may be asked
