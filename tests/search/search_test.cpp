@@ -313,6 +313,22 @@ TEST(Search, BedouinRankingTakesTheWorseOfKeepAndFlip) {
     }
 }
 
+// A ranking cut short by a limit has visited distributions spread over the whole set (a stride
+// through the index), not only those that start alike: with 200 nodes it has ranked a few dozen,
+// and its choice lies far beyond the first 200 in the set's order.
+TEST(Search, BedouinRankingCutShortSamplesTheWholeSet) {
+  const Game g(mancala::Variant::bedouin(70));
+  Searcher searcher(mancala::search::Settings{16, mancala::search::Settings::kMaxLevel, false});
+  const std::atomic<bool> stop{false};
+  Limits limits;
+  limits.nodes = 200;
+  const auto best = searcher.search(g.variant(), g.position(), limits, stop).best;
+  const auto all = g.legal_moves();
+  const auto at = std::find(all.begin(), all.end(), best);
+  ASSERT_NE(at, all.end());
+  EXPECT_GT(at - all.begin(), 200) << g.move_text(best);
+}
+
 // The finalists are searched from depth 5 (kFirstSetupDepth: shallower searches know less than the
 // ranking did), and the deepening ends once their games are searched to the end, far below the ply
 // cap.
