@@ -398,6 +398,27 @@ TEST(Search, LevelNoiseStaysWithinItsBound) {
   EXPECT_GE(largest, (Settings::kMaxLevel - 1) * 15 * 3 / 4) << "level 1 plays with hardly any noise";
 }
 
+// Proof attempts under a clock start only once half the seeds are banked (before, they seldom
+// finish in time); without limits, after iteration 12 in any position. Both positions are proven
+// in milliseconds, so the long movetime never ends the search.
+TEST(Search, ProofAttemptsUnderAClockWaitForHalfTheSeedsBanked) {
+  const std::atomic<bool> stop{false};
+  Limits clock;
+  clock.movetime_ms = 60000;
+  auto run = [&](const char* text, const Limits& limits) {
+    const Game g = *Game::from_notation(text);
+    Searcher searcher(mancala::search::Settings{16, mancala::search::Settings::kMaxLevel, false});
+    const auto r = searcher.search(g.variant(), g.position(), limits, stop);
+    EXPECT_TRUE(r.proven) << text;
+    return r.depth;
+  };
+  const char* half_banked = "kalah(6,4) 2,3,1,4,0,2:13 1,2,3,0,4,1:12 s";  // 23 of 48 seeds on the board
+  const char* not_yet = "kalah(6,4) 4,1,0,3,2,3:10 2,2,4,1,3,0:13 n";      // 25 on the board
+  EXPECT_EQ(run(half_banked, clock), 12) << "proven by the attempt after iteration 12";
+  EXPECT_GT(run(not_yet, clock), 12) << "no attempt: proven by the iterations";
+  EXPECT_EQ(run(not_yet, Limits{}), 12);
+}
+
 TEST(Search, FinishedGameHasNoMove) {
   Game g = *Game::from_notation("kalah(6,4) 0,0,0,0,0,0:20 0,0,0,0,0,0:28 -");
   const auto r = solve(g);
