@@ -41,7 +41,7 @@ inline Variant bedouin(int k = 70) {
 
 // A position set up by hand. s/n are the pits from each owner's left.
 inline Game position(const Variant& v, std::vector<int> s, int s_store, std::vector<int> n, int n_store, int side,
-              int quiet = 0, const std::string& phase = "play", bool over = false) {
+                     int quiet = 0, const std::string& phase = "play", bool over = false) {
   Game g = start(v);
   g.south = std::move(s);
   g.north = std::move(n);
