@@ -43,3 +43,18 @@ TEST(GameClock, PeriodsAndMoveTime) {
   depth.depth = 3;
   EXPECT_FALSE(GameClock(depth).budget());
 }
+
+// A move time on top of a clock: the move may use the smaller of the two, whichever it is.
+TEST(GameClock, TheSmallerOfMoveTimeAndClockIsTheBudget) {
+  TimeControl tc;
+  tc.base_ms = 1000;
+  tc.movetime_ms = 50;
+  GameClock c(tc);
+  EXPECT_EQ(c.budget(), microseconds(50000));
+  EXPECT_FALSE(c.charge(milliseconds(61), milliseconds(10)));  // well inside the clock, over the move time
+
+  tc.base_ms = 30;
+  GameClock low(tc);
+  EXPECT_EQ(low.budget(), microseconds(30000));
+  EXPECT_FALSE(low.charge(milliseconds(41), milliseconds(10)));  // inside the move time, over the clock
+}

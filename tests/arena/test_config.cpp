@@ -413,3 +413,27 @@ TEST(Config, InfWithoutALimitSaysWhatItNeeds) {
             "for engine 'a' ({\"depth\": 8} in a config file, depth=8 in --engine)");
   EXPECT_EQ(flags_error("name=a cmd=x tc=inf depth=3"), "");
 }
+
+// A time control in periods is part of the schedule with its period: "40/60+0" and "60+0" are
+// different tournaments, and a resume must not mix their games.
+TEST(Config, TheMovesPerPeriodArePartOfTheSchedule) {
+  TournamentConfig a, b;
+  apply_json(minimal(), a);
+  apply_json(minimal(), b);
+  std::string err;
+  a.tc = *parse_clock("40/60+0", err);
+  b.tc = *parse_clock("60+0", err);
+  EXPECT_NE(schedule_json(a), schedule_json(b));
+  EXPECT_EQ(parse_tc_json(tc_json(a.tc), "time_control").describe(), "40/60+0") << "the header reads back as written";
+}
+
+// Seconds are decimal text, milliseconds whole: each is rounded to the nearest millisecond,
+// not cut (1.001 s is 1000.9999... ms in binary floating point).
+TEST(Config, DecimalSecondsBecomeExactMilliseconds) {
+  std::string err;
+  const auto tc = parse_clock("2.002+1.001", err);
+  ASSERT_TRUE(tc) << err;
+  EXPECT_EQ(tc->base_ms, 2002);
+  EXPECT_EQ(tc->increment_ms, 1001);
+  EXPECT_EQ(tc->describe(), "2.002+1.001");
+}

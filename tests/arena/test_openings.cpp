@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -11,6 +12,8 @@
 
 #include "config/config.h"
 #include "openings/openings.h"
+#include "process/child_registry.h"
+#include "tournament/preflight.h"
 
 // Random openings: when none can be made, the message names the real cause.
 TEST(RandomOpenings, NoneMadeSaysWhy) {
@@ -77,4 +80,35 @@ TEST(OpeningsFile, AnUnreadableFileSaysWhy) {
     EXPECT_EQ(refusal(file), "openings.file: cannot read '" + file + "': Permission denied");
   }
   std::remove(file.c_str());
+}
+
+// The balance filter keeps an opening whose score lies within max_score either way, the bound
+// itself included, and refuses one beyond it on either side.
+TEST(RandomOpenings, TheFilterKeepsScoresWithinTheBoundOnBothSides) {
+  using arena::openings::generate_random;
+  auto scoring = [](double score) {
+    return arena::openings::BalanceProbe([score](const arena::openings::Opening&) { return std::optional<double>(score); });
+  };
+  const arena::openings::RandomSpec spec{"kalah(6,4)", 2, 4, 1, 2};
+  EXPECT_EQ(generate_random(spec, scoring(2)).size(), 4u);
+  EXPECT_EQ(generate_random(spec, scoring(-2)).size(), 4u);
+  EXPECT_THROW(generate_random(spec, scoring(2.5)), std::runtime_error);
+  EXPECT_THROW(generate_random(spec, scoring(-2.5)), std::runtime_error);
+}
+
+// An openings file is played in file order unless `shuffle` is set; shuffled, the same
+// positions come in a seeded order.
+TEST(OpeningsFile, ShuffleOnlyWhenAskedAndBySeed) {
+  arena::config::TournamentConfig cfg;
+  cfg.openings.source = arena::config::OpeningsConfig::Source::File;
+  cfg.openings.file = OPENINGS_FILE;
+  arena::process::ChildRegistry registry;  // (no engine is started for a file's openings)
+  const auto in_file = arena::openings::load_file(OPENINGS_FILE, "kalah(6,4)");
+  ASSERT_GT(in_file.size(), 3u);
+  EXPECT_EQ(arena::tournament::make_openings(cfg, registry, "kalah(6,4)"), in_file);
+  cfg.openings.shuffle = true;
+  const auto shuffled = arena::tournament::make_openings(cfg, registry, "kalah(6,4)");
+  EXPECT_NE(shuffled, in_file);
+  EXPECT_TRUE(std::is_permutation(shuffled.begin(), shuffled.end(), in_file.begin(), in_file.end()));
+  EXPECT_EQ(arena::tournament::make_openings(cfg, registry, "kalah(6,4)"), shuffled) << "the same seed, the same order";
 }

@@ -5,6 +5,7 @@
 
 #include "engine/engine_client.h"
 #include "match/match.h"
+#include "process/log_sink.h"
 #include "test_helpers.h"
 
 using namespace arena;
@@ -190,4 +191,40 @@ TEST(Referee, AnEngineThatCannotBeExecutedDecidesNoGame) {
   } catch (const engine::EngineUnavailable& e) {
     EXPECT_EQ(std::string(e.what()), "engine 'missing' cannot be started: '/no/such/engine' does not exist");
   }
+}
+
+// Each side's clock and increment go under its own name in `go` (stime/sinc for South,
+// ntime/ninc for North), and movestogo is the mover's own: with two different clocks, a swap
+// would give an engine its opponent's time. Each engine's first search starts from its own
+// full clock, so those numbers are exact.
+TEST(Referee, GoNamesEachSidesOwnClock) {
+  arena_test::TempDir d;
+  process::ChildRegistry reg;
+  auto logged = [&](const std::string& file) {
+    engine::ClientEnv e = env(reg);
+    e.log = std::make_shared<process::LogSink>(d / file, 1 << 20, true, false);
+    return e;
+  };
+  {
+    engine::EngineClient a(random_bot(), logged("south.log")), b(random_bot(), logged("north.log"));
+    match::MatchParams p;
+    p.variant = "kalah(6,4)";
+    p.south_tc.base_ms = 5000;
+    p.south_tc.increment_ms = 10;
+    p.south_tc.moves_per_period = 40;
+    p.north_tc.base_ms = 3000;
+    p.north_tc.increment_ms = 20;
+    const auto rec = match::play_game(p, a, b);
+    ASSERT_EQ(rec.termination, Termination::Normal) << rec.detail;
+  }
+  auto first_go = [&](const std::string& file) {
+    for (const auto& line : arena_test::lines_of(d / file))
+      if (const auto at = line.find(" > go "); at != std::string::npos) return line.substr(at + 3);
+    return std::string("(no go)");
+  };
+  EXPECT_EQ(first_go("south.log"), "go stime 5000 ntime 3000 sinc 10 ninc 20 movestogo 40");
+  const std::string north = first_go("north.log");  // South's clock has run by then
+  EXPECT_EQ(north.rfind("go stime ", 0), 0u) << north;
+  EXPECT_NE(north.find(" ntime 3000 sinc 10 ninc 20"), std::string::npos) << north;
+  EXPECT_EQ(north.find("movestogo"), std::string::npos) << "North's clock has no periods: " << north;
 }

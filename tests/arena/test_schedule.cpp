@@ -2,6 +2,7 @@
 
 #include <map>
 #include <set>
+#include <vector>
 
 #include "tournament/schedule.h"
 
@@ -46,4 +47,33 @@ TEST(Schedule, GauntletPlaysOnlyAgainstTheChallengers) {
     EXPECT_TRUE((g.south < 2) != (g.north < 2));
   }
   EXPECT_THROW(s.at(s.size()), std::out_of_range);
+}
+
+// Who is South in a pair's first game alternates from round to round, so that neither engine
+// always opens a pair (with an odd number of rounds the first engine opens one pair more).
+TEST(Schedule, TheFirstSouthOfAPairAlternatesBetweenRounds) {
+  Schedule s(Kind::RoundRobin, 3, 1, 4, 2, 5);
+  std::map<int, std::vector<int>> first_south;  // pairing -> South of its first game, round by round
+  for (std::int64_t id = 0; id < s.size(); id += 2) first_south[s.at(id).pairing].push_back(s.at(id).south);
+  ASSERT_EQ(first_south.size(), 3u);
+  for (const auto& [pairing, souths] : first_south) {
+    ASSERT_EQ(souths.size(), 4u);
+    for (std::size_t r = 1; r < souths.size(); ++r) EXPECT_NE(souths[r], souths[r - 1]) << "pairing " << pairing << ", round " << r;
+  }
+}
+
+// The pairings are visited in an order that changes each round (a stopped run has spread its
+// games over all pairings), not in one seeded order repeated every round.
+TEST(Schedule, ThePairingOrderChangesFromRoundToRound) {
+  Schedule s(Kind::RoundRobin, 5, 1, 4, 1, 42);
+  auto order = [&](int round) {
+    std::vector<int> pairings;
+    for (std::int64_t id = round * 20; id < (round + 1) * 20; id += 2) pairings.push_back(s.at(id).pairing);
+    return pairings;
+  };
+  const auto first = order(0);
+  EXPECT_EQ(std::set<int>(first.begin(), first.end()).size(), 10u);
+  bool changed = false;
+  for (int round = 1; round < 4; ++round) changed |= order(round) != first;
+  EXPECT_TRUE(changed);
 }
