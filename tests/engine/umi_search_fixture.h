@@ -4,7 +4,6 @@
 // search whose info lines and bestmove are checked, and bounds on answer times.
 #include <algorithm>
 #include <chrono>
-#include <cstdlib>
 #include <regex>
 #include <string>
 #include <string_view>
@@ -16,12 +15,6 @@ namespace mancala::testing {
 using Clock = std::chrono::steady_clock;
 
 inline Millis since(Clock::time_point start) { return std::chrono::duration_cast<Millis>(Clock::now() - start); }
-
-// A bound on how long the engine may take to answer: four times as long in a sanitized build
-// (scripts/sanitized-ctest.sh sets MANCALA_SANITIZED; ThreadSanitizer slows every memory
-// access), still below the waits the bounds are there to catch (a search that ignores stop, a
-// limit or the mover's clock).
-inline long allowed_ms(long ms) { return std::getenv("MANCALA_SANITIZED") ? 4 * ms : ms; }
 
 // Every field of PROTOCOL.md's info line, in order; pv may be empty only for a finished line.
 // Or the one summary line of a search that ended before its first iteration, or a progress line.
