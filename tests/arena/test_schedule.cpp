@@ -66,9 +66,11 @@ TEST(Schedule, TheFirstSouthOfAPairAlternatesBetweenRounds) {
 // games over all pairings), not in one seeded order repeated every round.
 TEST(Schedule, ThePairingOrderChangesFromRoundToRound) {
   Schedule s(Kind::RoundRobin, 5, 1, 4, 1, 42);
+  constexpr int kGamesPerRound = 20;  // 5 engines: 10 pairings, one opening played each way
   auto order = [&](int round) {
     std::vector<int> pairings;
-    for (std::int64_t id = round * 20; id < (round + 1) * 20; id += 2) pairings.push_back(s.at(id).pairing);
+    for (std::int64_t id = round * kGamesPerRound; id < (round + 1) * kGamesPerRound; id += 2)
+      pairings.push_back(s.at(id).pairing);
     return pairings;
   };
   const auto first = order(0);
