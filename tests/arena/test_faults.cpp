@@ -29,6 +29,10 @@ void PrintTo(const Scenario& s, std::ostream* os) { *os << s.name; }
 
 bool sanitized() { return std::getenv("MANCALA_SANITIZED") != nullptr; }
 
+// A clock for a faulty engine whose fault takes time to deliver (64-70 KiB of bytes to make or to
+// read): room to be caught for its fault rather than on time.
+json clock_with_room_for_the_fault() { return {{"movetime_ms", sanitized() ? 3000 : 1000}}; }
+
 class FaultyEngineInATournament : public ::testing::TestWithParam<Scenario> {};
 
 }  // namespace
@@ -133,14 +137,13 @@ INSTANTIATE_TEST_SUITE_P(
                       Scenario{"flood_after_move", {"--fault", "flood-after-move"}, "time_forfeit"},
                       // (Making 64 KiB of random bytes took over 400 ms under ThreadSanitizer on a busy machine.)
                       Scenario{"garbage", {"--fault", "garbage", "--at", "2"}, "illegal_move",
-                               {{"movetime_ms", sanitized() ? 3000 : 1000}}},
+                               clock_with_room_for_the_fault()},
                       // (Under ThreadSanitizer on a busy machine one of these games once ended on
-                      // time, after 321 ms: as for garbage, the faulty engine's own clock leaves
-                      // room for it to be caught for its line.)
+                      // time, after 321 ms.)
                       Scenario{"long_line", {"--fault", "long-line", "--at", "2"}, "malformed_output",
-                               {{"movetime_ms", sanitized() ? 3000 : 1000}}},
+                               clock_with_room_for_the_fault()},
                       Scenario{"line_70k", {"--fault", "line-70k", "--at", "2"}, "malformed_output",
-                               {{"movetime_ms", sanitized() ? 3000 : 1000}}},
+                               clock_with_room_for_the_fault()},
                       Scenario{"double_bestmove", {"--fault", "double-bestmove"}, "normal"},
                       Scenario{"cr_endings", {"--fault", "cr-endings"}, "normal"},
                       Scenario{"empty_bestmove", {"--fault", "empty-bestmove", "--at", "2"}, "malformed_output"},
