@@ -78,21 +78,21 @@ TEST_P(FaultyEngineInATournament, LosesItsGamesAndNothingElseBreaks) {
     const bool involved = g["south"] == "faulty" || g["north"] == "faulty";
     const std::string termination = g["termination"];
     const bool fault = g.contains("loser");
+    const std::string loser = fault ? g[g["loser"].get<std::string>()].get<std::string>() : "";  // "loser" is a colour
+    const bool lost_by_its_fault = fault && loser == "faulty" && termination == sc.termination;
     faulty_games += involved;
     for (const auto& m : g["moves"]) ponderhits += m.value("ponderhit", false);
-    if (fault && g[g["loser"].get<std::string>()] == "faulty" && termination == sc.termination) {
+    if (lost_by_its_fault) {
       ++fault_losses;
       EXPECT_NE(g.value("detail", "").find(sc.detail), std::string::npos) << sc.name << ": " << g.value("detail", "");
     }
     // A game "lost that should not have been": a fault charged to an innocent engine, a
     // faulty engine's game ending otherwise than with its fault, or a fault where there was none.
-    const bool ok = involved ? (sc.termination == "normal" ? !fault : fault && g[g["loser"].get<std::string>()] == "faulty" &&
-                                                                          termination == sc.termination)
-                             : !fault;
+    const bool ok = involved ? (sc.termination == "normal" ? !fault : lost_by_its_fault) : !fault;
     if (!ok) {
       ++wrong;
       ADD_FAILURE() << sc.name << ": game " << g["id"] << " " << g["south"] << " vs " << g["north"] << ": " << termination << " "
-                    << g.value("detail", "") << (fault ? " (lost by " + g[g["loser"].get<std::string>()].get<std::string>() + ")" : "");
+                    << g.value("detail", "") << (fault ? " (lost by " + loser + ")" : "");
     }
   }
   EXPECT_EQ(ids.size(), 12u);
