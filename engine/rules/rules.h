@@ -6,7 +6,8 @@
 //   differing only in banked seeds share an entry; in store games also a position and its
 //   mirror image with the other side to move; Mangala II keeps the captures, see there) and
 //   play_into(pos, move, child&, key*) (play() written in place, with the child's search_key).
-//   A class whose result needs more than the larger score also offers decisive(pos).
+//   A class whose result needs more than the larger score also offers decisive(pos); the store
+//   games offer capture_threat(pos, side), a move-ordering hint for the search's proofs.
 // Hot code (search, perft) is a template over the rules class; visit_rules() picks the class
 // once, so no virtual call happens per move.
 #include <utility>

@@ -8,6 +8,7 @@
 // Speed: the board is a few 64-bit words (byte i = hole i). A pit of n seeds (up to a lap of the
 // largest board) is sown by adding one precomputed word delta; longer sowings add whole laps
 // first. Counts never exceed 255, so no byte carries into its neighbour.
+#include <algorithm>
 #include <array>
 #include <cassert>
 #include <cstring>
@@ -94,6 +95,21 @@ class StoreRules {
     return variant_.total_seeds() - p.cell[store(Side::South)] - p.cell[store(Side::North)];
   }
 
+  // The most seeds `s` could capture from the other row with one move here, were it `s`'s turn:
+  // a hint for the search's move ordering, not a rule. Each sowing as sow() makes it.
+  int capture_threat(const Position& p, Side s) const {
+    const Board board(p);
+    int most = 0;
+    for (int origin = first_pit(s); origin < first_pit(s) + m(); ++origin) {
+      Board b = board;
+      const Landing at = land(p, origin, b);
+      int taken = at.sow->ends == Ends::OwnPit && at.here == 1 ? at.there : 0;
+      if (Turkish && at.sow->ends == Ends::OpponentPit && (at.here & 1) == 0) taken = at.here;
+      most = std::max(most, taken);
+    }
+    return most;
+  }
+
   // Store contents; at game end they already include the sweep.
   int score(const Position& p, Side s) const { return p.cell[store(s)]; }
 
@@ -124,20 +140,9 @@ class StoreRules {
     // All arithmetic on the board words in registers, stored once at the end: mixing byte
     // stores with word loads of the same bytes stalls store-to-load forwarding.
     Board b(from);
-    const int seeds = from.cell[origin];
-    const Sowing* sow;
-    int here;   // seeds in the hole the last seed fell into
-    int there;  // seeds in the pit opposite it
-    if (seeds <= kDirectSeeds) [[likely]] {  // emptying the origin and sowing: one table entry
-      sow = &tables().direct[origin][seeds];
-      b.add(sow->add);
-      here = from.cell[sow->last] + sow->last_gain;
-      there = from.cell[sow->opposite] + sow->opposite_gain;
-    } else {
-      sow = &lap_sowing(b, origin, seeds);
-      here = b.get(sow->last);
-      there = b.get(sow->opposite);
-    }
+    const Landing at = land(from, origin, b);
+    const Sowing* sow = at.sow;
+    const int here = at.here, there = at.there;
 
     const Words* take = tables().take[index(me)];
     if (sow->ends == Ends::OwnPit) {
@@ -217,6 +222,24 @@ class StoreRules {
   }
   // Byte masks of each side's pits.
   const Words& row_mask(Side s) const { return tables().row[index(s)]; }
+
+  // Where a sowing from `origin` of `from` ends: its table entry, the seeds then in the hole the
+  // last seed fell into and in the pit opposite it. `b` (the board of `from`) is sown.
+  struct Landing {
+    const Sowing* sow;
+    int here;
+    int there;
+  };
+  [[gnu::always_inline]] inline Landing land(const Position& from, int origin, Board& b) const {
+    const int seeds = from.cell[origin];
+    if (seeds <= kDirectSeeds) [[likely]] {  // emptying the origin and sowing: one table entry
+      const Sowing* sow = &tables().direct[origin][seeds];
+      b.add(sow->add);
+      return {sow, from.cell[sow->last] + sow->last_gain, from.cell[sow->opposite] + sow->opposite_gain};
+    }
+    const Sowing* sow = &lap_sowing(b, origin, seeds);
+    return {sow, b.get(sow->last), b.get(sow->opposite)};
+  }
 
   // The rare sowing of more than a lap: empty the origin, whole laps, then the rest.
   const Sowing& lap_sowing(Board& b, int origin, int seeds) const {
