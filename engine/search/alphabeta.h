@@ -85,10 +85,11 @@ class AlphaBeta {
   // counts as 3 seeds, so bigger captures, which shorten the game, are tried before it
   // (BENCHMARKS.md).
   static constexpr int kExtraTurnFirst = 256, kExtraTurnInProof = 3;
-  static constexpr int kThreatShift = 3, kMaxThreat = 31, kKeptShift = 8;  // the pit: bits 0-2
+  static constexpr int kThreatShift = 3, kMaxThreat = 31, kKeptShift = 8, kGainShift = 15;  // pit: bits 0-2
   static int order_key(int gain, bool same_side, int extra_turn, int kept, int pit) {
     static_assert(kMaxPits <= 1 << kThreatShift && (kMaxThreat + 1) << kThreatShift == 1 << kKeptShift);
-    return (gain + (same_side ? extra_turn : 0)) * (1 << 15) + (kept + 64) * (1 << kKeptShift) + pit;
+    static_assert(64 + 63 < 1 << (kGainShift - kKeptShift));  // kept + 64 fits below the gain
+    return (gain + (same_side ? extra_turn : 0)) * (1 << kGainShift) + (kept + 64) * (1 << kKeptShift) + pit;
   }
   void add_threats(const Position& p, Child* kids, int n) const;
   Result choose_distribution(const Position& root, const std::function<void(const Info&)>& on_info);
