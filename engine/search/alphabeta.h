@@ -287,9 +287,13 @@ void AlphaBeta<R>::add_threats(const Position& p, Child* kids, int n) const {
 // Search order: the table's move, then by Child::order. Sorting indices moves bytes, not positions.
 template <class R>
 void AlphaBeta<R>::sort_children(const Child* kids, int n, int tt_move, std::uint8_t* order) {
+  // Above every order key: a move banks or loses fewer than 256 seeds (at most 240 are in play).
+  constexpr int kTableMoveFirst = 1 << 26;
+  static_assert(2 * kMaxPits * kMaxKalahSeeds < 256 && kMaxBedouinCounters < 256);
+  static_assert(2 * (256 + kExtraTurnFirst) << kGainShift <= kTableMoveFirst);
   int rank[MoveList::kCapacity];
   for (int i = 0; i < n; ++i) {
-    rank[i] = kids[i].order + (kids[i].move.pit() == tt_move ? 1 << 26 : 0);
+    rank[i] = kids[i].order + (kids[i].move.pit() == tt_move ? kTableMoveFirst : 0);
     int j = i;
     for (; j > 0 && rank[order[j - 1]] < rank[i]; --j) order[j] = order[j - 1];
     order[j] = static_cast<std::uint8_t>(i);
