@@ -287,7 +287,8 @@ void AlphaBeta<R>::add_threats(const Position& p, Child* kids, int n) const {
 // Search order: the table's move, then by Child::order. Sorting indices moves bytes, not positions.
 template <class R>
 void AlphaBeta<R>::sort_children(const Child* kids, int n, int tt_move, std::uint8_t* order) {
-  // Above every order key: a move banks or loses fewer than 256 seeds (at most 240 are in play).
+  // Ahead of every other child, even from the lowest key: keys lie within +-(256 + the extra-turn
+  // bonus) << kGainShift, since a move banks or loses fewer than 256 seeds (at most 240 are in play).
   constexpr int kTableMoveFirst = 1 << 26;
   static_assert(2 * kMaxPits * kMaxKalahSeeds < 256 && kMaxBedouinCounters < 256);
   static_assert(2 * (256 + kExtraTurnFirst) << kGainShift <= kTableMoveFirst);
