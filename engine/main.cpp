@@ -51,6 +51,7 @@ int main(int argc, char** argv) {
       "Without a command it speaks UMI, the Universal Mancala Interface (see PROTOCOL.md),\n"
       "on standard input and output."};
   app.require_subcommand(0, 1);
+  app.set_version_flag("--version", mancala::protocol::engine_name_and_version());
 
   int bench_depth = mancala::search::kDefaultBenchDepth;
   auto* bench = app.add_subcommand("bench", "Search the fixed bench positions and print total nodes and nodes/second");
@@ -63,7 +64,7 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e) == 0 ? 0 : 2;  // --help ends well; any bad command line is exit 2, like perft's errors
+    return app.exit(e) == 0 ? 0 : 2;  // --help and --version end well; any bad command line is exit 2, like perft's errors
   }
 
   if (*bench) {

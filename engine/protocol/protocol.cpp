@@ -124,8 +124,10 @@ void Session::reject_arguments(std::string_view command, const Args& args) {
   if (!args.empty()) error(std::string(command) + " takes no arguments; ignored " + text::quote(args[0]) + " and after");
 }
 
+std::string engine_name_and_version() { return "mancala-engine " MANCALA_VERSION; }
+
 void Session::handshake() {
-  std::vector<std::string> lines = {"id name mancala-engine " MANCALA_VERSION, "id author the mancala project"};
+  std::vector<std::string> lines = {"id name " + engine_name_and_version(), "id author the mancala project"};
   for (const std::string& line : options_.describe()) lines.push_back(line);
   lines.push_back("protocol " + std::to_string(kProtocolVersion));
   lines.push_back("variants " + all_family_names());

@@ -18,6 +18,9 @@
 
 namespace mancala::protocol {
 
+// "mancala-engine <version>": the handshake's `id name` and `mancala-engine --version` say the same.
+std::string engine_name_and_version();
+
 class Session {
  public:
   explicit Session(std::ostream& out);

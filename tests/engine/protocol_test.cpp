@@ -322,6 +322,19 @@ TEST(EngineCommandLine, HelpPerftAndErrors) {
     EXPECT_EQ(help.wait_exit(Millis(5000)), 0);
   }
   {
+    // --version names the engine as the handshake's `id name` does.
+    EnginePipe version(MANCALA_ENGINE_PATH, {"--version"});
+    const auto line = version.read_line(Millis(5000));
+    ASSERT_TRUE(line);
+    EXPECT_EQ(version.wait_exit(Millis(5000)), 0);
+    EnginePipe umi(MANCALA_ENGINE_PATH, {});
+    umi.send_line("umi");
+    const auto id = umi.read_line(Millis(5000));
+    ASSERT_TRUE(id);
+    EXPECT_EQ(*id, "id name " + *line);
+    EXPECT_TRUE(line->rfind("mancala-engine ", 0) == 0 && line->size() > 15) << *line;
+  }
+  {
     EnginePipe perft(MANCALA_ENGINE_PATH, {"perft", "mangala2", "6,6,6,6,6,6:0", "6,6,6,6,6,6:0", "s", "0", "4"});
     const auto line = perft.read_line(Millis(5000));
     ASSERT_TRUE(line);
