@@ -264,6 +264,45 @@ TEST(Config, TheExampleConfigsAreValid) {
   EXPECT_GE(files, 6);
 }
 
+// arena/README.md's reference config (its ```jsonc block) is read by the config reader: every
+// field it names exists and has a value of the right form, so the reference cannot name a field
+// the arena has dropped or renamed. Some of its fields exclude each other, as its comments say,
+// so it is read in two forms that together hold every field.
+TEST(Config, TheReadmeReferenceConfigIsReadAsItStands) {
+  std::ifstream readme(ARENA_README);
+  ASSERT_TRUE(readme) << ARENA_README;
+  std::string line, block;
+  bool inside = false;
+  while (std::getline(readme, line)) {
+    if (line == "```jsonc") inside = true;
+    else if (inside && line == "```") break;
+    else if (inside) block += line + "\n";
+  }
+  const json reference = json::parse(block, nullptr, /*allow_exceptions=*/false, /*ignore_comments=*/true);
+  ASSERT_TRUE(reference.is_object()) << "no readable ```jsonc block in arena/README.md";
+  ASSERT_TRUE(reference.contains("openings") && reference["openings"].contains("file"));
+
+  json gauntlet_from_random = reference;  // gauntlet_players and sprt, random openings
+  gauntlet_from_random["kind"] = "gauntlet";
+  gauntlet_from_random["engines"].push_back({{"name", "second"}, {"command", "x"}});
+  gauntlet_from_random["openings"].erase("file");
+  gauntlet_from_random["openings"].erase("shuffle");
+  json from_a_file = reference;  // openings.file and shuffle
+  from_a_file.erase("gauntlet_players");
+  from_a_file["openings"] = {{"source", "file"}, {"file", reference["openings"]["file"]},
+                             {"shuffle", reference["openings"]["shuffle"]}};
+  for (const json& form : {gauntlet_from_random, from_a_file}) {
+    TournamentConfig c;
+    std::string error;
+    try {
+      apply_json(form, c);
+    } catch (const ConfigError& e) {
+      error = e.what();
+    }
+    EXPECT_EQ(error, "") << form.dump();
+  }
+}
+
 // An example that ponders: one engine with "ponder": true, which enters the schedule.
 TEST(Config, PonderIsAnEngineFieldOfTheSchedule) {
   TournamentConfig c;
