@@ -1,8 +1,9 @@
-// PROTOCOL.md section 11's example transcripts, replayed against the real engine: every
-// transcript whose searches are fixed by depth alone (no clock, movetime, infinite or ponder)
-// must come out as printed, so the examples cannot drift from what the engine does. Each runs in
-// a fresh engine; `...` (alone or after `<`) stands for any number of lines, and the `time` and
-// `nps` fields of info lines are not compared (they depend on the machine).
+// PROTOCOL.md's examples, replayed against the real engine so that they cannot drift from what
+// it does. Section 11's transcripts: every one whose searches are fixed by depth alone (no clock,
+// movetime, infinite or ponder) must come out as printed. Each runs in a fresh engine; `...`
+// (alone or after `<`) stands for any number of lines, and the `time` and `nps` fields of info
+// lines are not compared (they depend on the machine). Section 7's worked examples: each
+// `position ...  ->  <notation>` is the position `d` shows after that command.
 #include <gtest/gtest.h>
 
 #include <cctype>
@@ -25,26 +26,28 @@ struct Transcript {
 // How GoogleTest names a transcript in its messages (instead of the struct's bytes).
 void PrintTo(const Transcript& t, std::ostream* os) { *os << t.heading; }
 
-// The fenced blocks between "## 11." and "## 12." of PROTOCOL.md.
-std::vector<Transcript> section_11_transcripts() {
+// The fenced blocks of one section of PROTOCOL.md (`section` is its heading's start, "## 11.").
+std::vector<Transcript> fenced_blocks(const std::string& section) {
   std::ifstream in(MANCALA_PROTOCOL_MD);
   EXPECT_TRUE(in) << "cannot read " << MANCALA_PROTOCOL_MD;
-  std::vector<Transcript> transcripts;
+  std::vector<Transcript> blocks;
   std::string line, heading;
   bool in_section = false, in_block = false;
   while (std::getline(in, line)) {
-    if (line.rfind("## ", 0) == 0) in_section = line.rfind("## 11.", 0) == 0;
+    if (line.rfind("## ", 0) == 0) in_section = line.rfind(section, 0) == 0;
     if (!in_section) continue;
     if (line.rfind("### ", 0) == 0) heading = line.substr(4);
     if (line.rfind("```", 0) == 0) {
       in_block = !in_block;
-      if (in_block) transcripts.push_back({heading, {}});
+      if (in_block) blocks.push_back({heading, {}});
     } else if (in_block) {
-      transcripts.back().lines.push_back(line);
+      blocks.back().lines.push_back(line);
     }
   }
-  return transcripts;
+  return blocks;
 }
+
+std::vector<Transcript> section_11_transcripts() { return fenced_blocks("## 11."); }
 
 bool is_wildcard(const std::string& line) { return line == "..." || line == "< ..."; }
 
@@ -153,6 +156,30 @@ TEST(ProtocolExamples, EveryTranscriptLineIsSentPrintedOrElidedAndSevenAreReplay
   // this count drops, a transcript stopped being checked (a clock added to its go, or the parser
   // lost it).
   EXPECT_EQ(replayable_transcripts().size(), 7u) << "of " << all.size() << " transcripts";
+}
+
+// Section 7: "position ... -> notation  (comment)", the arrow on the command's line or on the
+// next one.
+using ProtocolWorkedExamples = Umi;
+TEST_F(ProtocolWorkedExamples, Section7PositionsAreTheOnesTheEngineShows) {
+  int checked = 0;
+  for (const Transcript& block : fenced_blocks("## 7.")) {
+    std::string command;
+    for (const std::string& line : block.lines) {
+      const std::size_t arrow = line.find("->");
+      if (line.rfind("position ", 0) == 0) command = line.substr(0, std::min(arrow, line.size()));
+      if (arrow == std::string::npos) continue;
+      while (!command.empty() && command.back() == ' ') command.pop_back();
+      std::string expected = line.substr(arrow + 2);
+      expected.erase(0, expected.find_first_not_of(' '));
+      expected = expected.substr(0, expected.find("  "));  // a comment follows two blanks
+      SCOPED_TRACE(command);
+      send(command);
+      EXPECT_EQ(notation(), expected);
+      ++checked;
+    }
+  }
+  EXPECT_EQ(checked, 16) << "the worked examples of section 7";
 }
 
 // The matcher itself: a wildcard matches nothing or any run; other lines only themselves.
