@@ -12,12 +12,14 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <charconv>
 #include <chrono>
 #include <condition_variable>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <mutex>
 #include <sstream>
 #include <thread>
@@ -36,6 +38,24 @@ namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
 bool sanitized() { return std::getenv("MANCALA_SANITIZED") != nullptr; }
+
+// A longer campaign than the suite's, by hand: MANCALA_FUZZ_SEED=n draws other inputs (added to
+// each test's own seed) and MANCALA_FUZZ_SCALE=k runs k times as many. Unset, the suite runs its
+// fixed inputs; a value that is not a count is an error, not a silent default.
+std::uint64_t campaign_setting(const char* name, std::uint64_t unset) {
+  const char* text = std::getenv(name);
+  if (!text) return unset;
+  std::uint64_t value = 0;
+  const char* end = text + std::strlen(text);
+  const auto [ptr, ec] = std::from_chars(text, end, value);
+  if (ec != std::errc() || ptr != end || ptr == text) {
+    std::cerr << name << "='" << text << "' is not a count" << std::endl;
+    std::exit(2);
+  }
+  return value;
+}
+std::uint64_t seeded(std::uint64_t seed) { return seed + campaign_setting("MANCALA_FUZZ_SEED", 0); }
+std::size_t scaled(std::size_t count) { return count * campaign_setting("MANCALA_FUZZ_SCALE", 1); }
 
 #ifdef __SANITIZE_THREAD__
 constexpr bool kThreadSanitizer = true;
@@ -315,8 +335,8 @@ TEST(Fuzz, SessionSurvivesRandomPrograms) {
   install_handlers();
   Watchdog dog(watchdog_limit());
   const auto t0 = Clock::now();
-  const std::size_t programs = 2500;
-  fuzz::LineGenerator gen(20240601);
+  const std::size_t programs = scaled(2500);
+  fuzz::LineGenerator gen(seeded(20240601));
   SessionStats stats;
   std::unique_ptr<SessionHarness> harness;
   for (std::size_t i = 0; i < programs; ++i) {
@@ -336,8 +356,8 @@ TEST(Fuzz, ParsersSurviveRandomText) {
   // allocator makes every long line cost milliseconds (99 s for the whole run against 1.1 s in
   // Release, 180 s and a timeout on a busy machine): a tenth of the inputs there. The Release
   // and AddressSanitizer runs take them all.
-  const std::size_t n = kThreadSanitizer ? 2000 : 20000;
-  fuzz::LineGenerator gen(777);
+  const std::size_t n = scaled(kThreadSanitizer ? 2000 : 20000);
+  fuzz::LineGenerator gen(seeded(777));
   for (std::size_t i = 0; i < n && !::testing::Test::HasFailure(); ++i) {
     const std::string text = i % 3 == 0 ? gen.notation() : i % 3 == 1 ? gen.mutate(gen.notation()) : gen.line();
     set_current(text);
@@ -350,9 +370,9 @@ TEST(Fuzz, EngineProcessSurvivesRandomProgramsThroughPipes) {
   install_handlers();
   Watchdog dog(watchdog_limit());
   const auto t0 = Clock::now();
-  const std::size_t programs = 400;
+  const std::size_t programs = scaled(400);
   const auto reply = std::chrono::milliseconds(sanitized() ? 30000 : 5000);
-  fuzz::LineGenerator gen(4242);
+  fuzz::LineGenerator gen(seeded(4242));
   std::size_t lines = 0;
   auto engine = std::make_unique<mancala::testing::EnginePipe>(MANCALA_ENGINE_PATH);
   ASSERT_TRUE(engine->send_line("setoption name Hash value 1"));
