@@ -90,22 +90,21 @@ class ProtocolExample : public Umi, public ::testing::WithParamInterface<Transcr
     for (const std::string& line : t.lines) {
       if (line.rfind("> ", 0) != 0) continue;
       const std::string command = line.substr(2);
-      send(command);
-      std::vector<std::string> answer;
+      std::vector<std::string> output;
       if (command.rfind("go", 0) == 0) {
-        answer = until("bestmove");
+        send(command);
+        output = until("bestmove");
       } else if (command.rfind("isready", 0) == 0) {
-        answer = until("readyok");
+        send(command);
+        output = until("readyok");
       } else if (command == "quit") {
-        while (auto out = engine.read_line(kReply)) answer.push_back(*out);
+        send(command);
+        while (auto out = engine.read_line(kReply)) output.push_back(*out);
         EXPECT_EQ(engine.wait_exit(kReply), 0) << "quit";
       } else {
-        // The command's own output is complete once a readyok sent after it arrives.
-        send("isready");
-        answer = until("readyok");
-        if (!answer.empty()) answer.pop_back();
+        output = answer(command);  // complete once a readyok sent after it arrives
       }
-      for (const std::string& out : answer) printed.push_back(without_timing(out));
+      for (const std::string& out : output) printed.push_back(without_timing(out));
     }
     return printed;
   }
@@ -167,7 +166,7 @@ TEST_F(ProtocolWorkedExamples, Section7PositionsAreTheOnesTheEngineShows) {
     std::string command;
     for (const std::string& line : block.lines) {
       const std::size_t arrow = line.find("->");
-      if (line.rfind("position ", 0) == 0) command = line.substr(0, std::min(arrow, line.size()));
+      if (line.rfind("position ", 0) == 0) command = line.substr(0, arrow);  // npos: the whole line
       if (arrow == std::string::npos) continue;
       while (!command.empty() && command.back() == ' ') command.pop_back();
       std::string expected = line.substr(arrow + 2);

@@ -12,7 +12,6 @@
 #include <unistd.h>
 
 #include <atomic>
-#include <charconv>
 #include <chrono>
 #include <condition_variable>
 #include <cstdlib>
@@ -45,14 +44,12 @@ bool sanitized() { return std::getenv("MANCALA_SANITIZED") != nullptr; }
 std::uint64_t campaign_setting(const char* name, std::uint64_t unset) {
   const char* text = std::getenv(name);
   if (!text) return unset;
-  std::uint64_t value = 0;
-  const char* end = text + std::strlen(text);
-  const auto [ptr, ec] = std::from_chars(text, end, value);
-  if (ec != std::errc() || ptr != end || ptr == text) {
+  const auto value = mancala::text::parse_count(text);
+  if (!value) {
     std::cerr << name << "='" << text << "' is not a count" << std::endl;
     std::exit(2);
   }
-  return value;
+  return static_cast<std::uint64_t>(*value);
 }
 std::uint64_t seeded(std::uint64_t seed) { return seed + campaign_setting("MANCALA_FUZZ_SEED", 0); }
 std::size_t scaled(std::size_t count) { return count * campaign_setting("MANCALA_FUZZ_SCALE", 1); }
