@@ -25,7 +25,8 @@ import sys
 
 MAX_LINE, MAX_SEED = 65536, 2147483647     # bytes per input line (without its ending); top Seed
 REAL_LIMITS = {"stime", "ntime", "movetime", "depth", "nodes"}   # what ends a search by itself
-UMI_ANSWER = ("id name minimal-bot", "id author you",
+NAME, VERSION = "minimal-bot", "0.1.0"     # a copy names itself; this one has the project's version
+UMI_ANSWER = ("id name " + NAME, "id author you",
               "option name Seed type spin default 0 min 0 max %d" % MAX_SEED,
               "protocol 1", "variants kalah", "umiok")
 
@@ -327,8 +328,11 @@ def main():
 
 def check_arguments(args):
     """No arguments are needed (the protocol is on stdin/stdout); --help says so."""
+    if args[:1] == ["--version"]:
+        print(NAME, VERSION)
+        sys.exit(0)
     if args[:1] in (["--help"], ["-h"]):
-        print("Usage: minimal_bot.py [--help]\n"
+        print("Usage: minimal_bot.py [--help | --version]\n"
               "A complete UMI engine for Kalah in one file. It needs no arguments: it speaks UMI\n"
               "(PROTOCOL.md) on standard input and output. Type 'umi' to start.")
         sys.exit(0)
