@@ -9,6 +9,7 @@
 #include "cli/commands.h"
 #include "process/child_registry.h"
 #include "process/signal_watcher.h"
+#include "text/program_name.h"
 
 int main(int argc, char** argv) {
   // Helpers that an engine started and detached from its process group (setsid) become the
@@ -22,7 +23,8 @@ int main(int argc, char** argv) {
 
   CLI::App app{"arena: tournaments between mancala engines (UMI protocol)"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", "arena " MANCALA_VERSION);
+  // Named as started (installed, `mancala-arena`), as the bots' --version is.
+  app.set_version_flag("--version", mancala::text::program_name(argv[0], "arena") + " " MANCALA_VERSION);
   const auto run = arena::cli::add_run(app, registry);
   const auto ratings = arena::cli::add_ratings(app);
   const auto bench = arena::cli::add_bench(app, registry);

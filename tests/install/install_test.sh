@@ -1,10 +1,10 @@
 #!/bin/sh
 # `cmake --install` into a fresh prefix, then every installed program as a user starts it from
 # there: each answers the handshake under its own name and names itself so in its usage line
-# (the bots in their `--version` line too), the arena's bench finds the installed random bot
-# beside it, solve proves a small board, and the prefix holds exactly the programs and docs
-# README.md lists, the docs as in the checkout with their links between them intact. `--strip`
-# strips every program.
+# (the arena and the bots in their `--version` line too), the arena's bench finds the installed
+# random bot beside it, solve proves a small board, and the prefix holds exactly the programs and
+# docs README.md lists, the docs as in the checkout with their links between them intact.
+# `--strip` strips every program.
 # Usage: install_test.sh <cmake> <build dir> <build config> <scratch dir> <python3>
 set -u
 cmake=$1 build=$2 config=$3 scratch=$4 python=$5
@@ -63,7 +63,7 @@ for program in mancala-random-bot mancala-greedy-bot mancala-solve; do
   out=$("$bin/$program" --help) || fail "$program --help exited $?"
   echo "$out" | head -1 | grep -qi "^usage: $program " || fail "$program --help does not name it as started: $out"
 done
-for program in mancala-random-bot mancala-greedy-bot; do
+for program in mancala-arena mancala-random-bot mancala-greedy-bot; do
   out=$("$bin/$program" --version) || fail "$program --version exited $?"
   echo "$out" | grep -Eqx "$program [0-9]+\.[0-9]+\.[0-9]+" || fail "$program --version does not name it as started: $out"
 done
