@@ -327,7 +327,8 @@ def main():
 
 
 def check_arguments(args):
-    """No arguments are needed (the protocol is on stdin/stdout); --help says so."""
+    """No arguments are needed (the protocol is on stdin/stdout); --help says so, --version
+    prints the name and version."""
     if args[:1] == ["--version"]:
         print(NAME, VERSION)
         sys.exit(0)

@@ -2,7 +2,8 @@
 # Every bundled bot, as a user starts it: --help says what it is, names the protocol and exits 0
 # without reading input; --version prints one line, "<name> <the project's version>", and exits
 # 0 the same way; with no arguments, or a tag argument, it runs the protocol.
-# Usage: bot_arguments.sh <version> <bot executable> | bot_arguments.sh <version> <python3> <minimal_bot.py>
+# Usage: bot_arguments.sh <version> <bot executable>
+#        bot_arguments.sh <version> <python3> <minimal_bot.py>
 set -u
 fail() { echo "FAIL: $*"; exit 1; }
 version=$1
