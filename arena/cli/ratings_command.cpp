@@ -2,11 +2,13 @@
 #include <algorithm>
 #include <iostream>
 #include <memory>
+#include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
 #include "config/config.h"
 #include "config/config_json.h"
 #include "output/standings.h"
+#include "output/standings_json.h"
 #include "tournament/combined_results.h"
 
 namespace arena::cli {
@@ -15,6 +17,7 @@ namespace {
 struct RatingsFlags {
   std::vector<std::string> files;
   std::string anchor;
+  bool json = false;
 };
 
 std::string files_line(const tournament::CombinedResults& c, const std::vector<std::string>& files) {
@@ -35,6 +38,7 @@ Handler add_ratings(CLI::App& app) {
       ->required()
       ->check(CLI::ExistingFile);
   sub->add_option("--anchor", f->anchor, "Engine rated 0 (default: the anchor of the (first) run, else mean 0)");
+  sub->add_flag("--json", f->json, "Print the tables as one JSON document instead (arena/README.md: Standings as JSON)");
   return [f]() -> int {
     try {
       const auto combined = tournament::combine_results(f->files);
@@ -53,6 +57,16 @@ Handler add_ratings(CLI::App& app) {
         sprt = tmp.sprt;
       }
       const auto s = output::compute(names, combined.games, anchor);
+      if (f->json) {
+        nlohmann::ordered_json doc = output::standings_json(s, sprt);
+        doc["files"] = nlohmann::ordered_json::array();
+        for (std::size_t i = 0; i < f->files.size(); ++i)
+          doc["files"].push_back({{"path", f->files[i]}, {"games", combined.games_per_file[i]}});
+        doc["notes"] = combined.notes;
+        doc["incomplete_last_lines"] = combined.torn_tails;  // files whose torn last line was ignored
+        std::cout << doc.dump(2) << "\n";
+        return 0;
+      }
       if (f->files.size() > 1) std::cout << files_line(combined, f->files);
       std::cout << output::format_standings(s) << "\n" << output::format_crosstable(s) << "\n"
                 << output::format_terminations(s) << output::format_head_to_head(s, sprt);

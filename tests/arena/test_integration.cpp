@@ -66,6 +66,31 @@ TEST(Integration, RoundRobinWritesResultsAndTables) {
   const auto rr = run({ARENA_EXE, "ratings", d / "r.jsonl"}, d, "ratings");
   ASSERT_EQ(rr.code, 0) << rr.err;
   EXPECT_EQ(standings_block(rr.out), standings_block(r.out));
+  // `--json`: the same standings as one document, ranked as the table ranks them.
+  const auto rj = run({ARENA_EXE, "ratings", "--json", d / "r.jsonl"}, d, "ratings-json");
+  ASSERT_EQ(rj.code, 0) << rj.err;
+  const auto doc = nlohmann::ordered_json::parse(rj.out);
+  auto keys = [](const nlohmann::ordered_json& object) {
+    std::vector<std::string> names;
+    for (const auto& [key, value] : object.items()) names.push_back(key);
+    return names;
+  };
+  // In the order arena/README.md shows them.
+  EXPECT_EQ(keys(doc), (std::vector<std::string>{"format", "version", "games", "left_out", "anchor", "origin",
+                                                 "virtual_draws", "groups", "standings", "crosstable", "terminations",
+                                                 "head_to_head", "files", "notes", "incomplete_last_lines"}));
+  EXPECT_EQ(keys(doc["standings"][0]),
+            (std::vector<std::string>{"rank", "name", "games", "wins", "draws", "losses", "points", "score", "elo",
+                                      "elo_error", "on_virtual_draws", "group", "los_vs_next"}));
+  EXPECT_EQ(doc["games"], 12);
+  EXPECT_EQ(doc["anchor"], "greedy");
+  EXPECT_EQ(doc["files"], nlohmann::ordered_json::parse("[{\"path\": \"" + d / "r.jsonl" + "\", \"games\": 12}]"));
+  ASSERT_EQ(doc["standings"].size(), 3u);
+  for (const auto& row : doc["standings"]) {
+    const std::string rank = std::to_string(row["rank"].get<int>());
+    const std::string line_start = std::string(4 - rank.size(), ' ') + rank + " " + row["name"].get<std::string>() + " ";
+    EXPECT_NE(rr.out.find("\n" + line_start), std::string::npos) << line_start << "\n" << rr.out;
+  }
 
   // Running it again resumes a finished tournament: nothing is played twice.
   const auto again = run(argv, d, "again");
@@ -99,6 +124,12 @@ TEST(Integration, RoundRobinWritesResultsAndTables) {
   ASSERT_EQ(both.code, 0) << both.err;
   EXPECT_EQ(both.out.rfind("Games from 2 results files: " + d / "r.jsonl" + " (12), " + d / "more.jsonl" + " (6)\n\n", 0), 0u) << both.out;
   EXPECT_NE(both.out.find("\n18 games. Elo: joint maximum-likelihood fit, greedy = 0,"), std::string::npos) << both.out;
+  const auto both_json = run({ARENA_EXE, "ratings", "--json", d / "r.jsonl", d / "more.jsonl"}, d, "both-json");
+  ASSERT_EQ(both_json.code, 0) << both_json.err;
+  const json pooled = json::parse(both_json.out);
+  EXPECT_EQ(pooled["games"], 18);
+  ASSERT_EQ(pooled["files"].size(), 2u);
+  EXPECT_EQ(pooled["files"][1]["games"], 6);
 }
 
 TEST(Integration, SameSeedSameGamesWhateverTheConcurrency) {
