@@ -64,7 +64,9 @@ Handler add_ratings(CLI::App& app) {
           doc["files"].push_back({{"path", f->files[i]}, {"games", combined.games_per_file[i]}});
         doc["notes"] = combined.notes;
         doc["incomplete_last_lines"] = combined.torn_tails;  // files whose torn last line was ignored
-        std::cout << doc.dump(2) << "\n";
+        // A path is bytes, not always UTF-8 (a Latin-1 file name): its invalid bytes are shown
+        // as U+FFFD rather than failing the document (names in results files are valid UTF-8).
+        std::cout << doc.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << "\n";
         return 0;
       }
       if (f->files.size() > 1) std::cout << files_line(combined, f->files);

@@ -139,6 +139,12 @@ Standings compute(const std::vector<std::string>& engines, const std::vector<Gam
   return s;
 }
 
+bool anchor_rated(const Standings& s) {
+  // An anchor without games cannot hold the others' scale: the fit centres their groups instead.
+  return !s.anchor.empty() &&
+         std::any_of(s.rows.begin(), s.rows.end(), [&](const Row& r) { return r.name == s.anchor && r.elo; });
+}
+
 std::string format_standings(const Standings& s) {
   // Names are never cut: engines that differ only at the end (engine-level-3, engine-level-8)
   // must stay apart.
@@ -179,11 +185,8 @@ std::string format_standings(const Standings& s) {
     while (out.back() == ' ') out.pop_back();  // the last row's empty LOS cell
     out += "\n";
   }
-  // An anchor without games cannot hold the others' scale: the fit centres their groups instead.
-  const auto anchor_row = std::find_if(s.rows.begin(), s.rows.end(), [&](const Row& r) { return r.name == s.anchor; });
-  const bool anchor_rated = anchor_row != s.rows.end() && anchor_row->elo;
   const std::string origin = s.anchor.empty() ? "mean 0"
-                             : anchor_rated   ? s.anchor + " = 0"
+                             : anchor_rated(s) ? s.anchor + " = 0"
                                               : "mean 0 (the anchor " + s.anchor + " has no games yet)";
   out += std::to_string(s.games) + (s.games == 1 ? " game" : " games") + ". Elo: joint maximum-likelihood fit, " + origin + ", 95% error bars";
   if (s.virtual_draws)
@@ -254,6 +257,10 @@ std::optional<SprtStatus> sprt_status(const stats::Pentanomial& p, const config:
   return st;
 }
 
+const char* sprt_state_name(SprtState state) {
+  return state == SprtState::AcceptH1 ? "H1 accepted" : state == SprtState::AcceptH0 ? "H0 accepted" : "continue";
+}
+
 std::string format_head_to_head(const Standings& s, const std::optional<config::SprtConfig>& sprt) {
   if (s.engines.size() != 2) return "";
   const auto& w = s.cross[0][1];
@@ -275,8 +282,7 @@ std::string format_head_to_head(const Standings& s, const std::optional<config::
       out += "  SPRT [" + fmt("%g", sprt->elo0) + ", " + fmt("%g", sprt->elo1) + "] " + (sprt->normalized ? "normalized" : "logistic") +
              " alpha " + fmt("%g", sprt->alpha) + " beta " + fmt("%g", sprt->beta) + ": LLR " + fmt("%.2f", st->llr) + " (" +
              fmt("%.2f", st->lower) + ", " + fmt("%.2f", st->upper) + ") ";
-      out += st->state == SprtState::AcceptH1 ? "H1 accepted" : st->state == SprtState::AcceptH0 ? "H0 accepted" : "continue";
-      out += "\n";
+      out += std::string(sprt_state_name(st->state)) + "\n";
     }
   }
   return out;

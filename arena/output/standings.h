@@ -44,6 +44,9 @@ stats::GameResult result_for(const match::GameRecord& g, const std::string& engi
 Standings compute(const std::vector<std::string>& engines, const std::vector<match::GameRecord>& games,
                   const std::string& anchor);
 
+// Whether the anchor holds the scale: it is named and has games (else the fit centres on the mean).
+bool anchor_rated(const Standings& s);
+
 std::string format_standings(const Standings& s);
 std::string format_crosstable(const Standings& s);
 std::string format_terminations(const Standings& s);
@@ -57,5 +60,7 @@ struct SprtStatus {
 };
 // The SPRT on pentanomial pair counts (first engine's view).
 std::optional<SprtStatus> sprt_status(const stats::Pentanomial& p, const config::SprtConfig& sprt);
+// "continue", "H0 accepted" or "H1 accepted", as the head-to-head line prints it.
+const char* sprt_state_name(SprtState state);
 
 }  // namespace arena::output

@@ -1,6 +1,5 @@
 #include "output/standings_json.h"
 
-#include <algorithm>
 #include <nlohmann/json.hpp>
 
 namespace arena::output {
@@ -30,10 +29,9 @@ json summary_json(const std::optional<stats::MatchSummary>& m) {
 json sprt_json(const stats::Pentanomial& p, const config::SprtConfig& c) {
   const auto st = sprt_status(p, c);
   if (!st) return nullptr;
-  const char* state = st->state == SprtState::AcceptH1 ? "H1 accepted" : st->state == SprtState::AcceptH0 ? "H0 accepted" : "continue";
   return {{"elo0", c.elo0},   {"elo1", c.elo1},   {"alpha", c.alpha}, {"beta", c.beta},
           {"model", c.normalized ? "normalized" : "logistic"},      {"llr", st->llr},
-          {"lower", st->lower}, {"upper", st->upper}, {"state", state}};
+          {"lower", st->lower}, {"upper", st->upper}, {"state", sprt_state_name(st->state)}};
 }
 
 json head_to_head_json(const Standings& s, const std::optional<config::SprtConfig>& sprt) {
@@ -72,14 +70,12 @@ json standings_json(const Standings& s, const std::optional<config::SprtConfig>&
       line.push_back(i != j && s.cross[i][j].games() ? wdl_json(s.cross[i][j]) : json(nullptr));
     cross.push_back(std::move(line));
   }
-  // As the text footer: an anchor without games cannot hold the scale, and the mean is 0 instead.
-  const bool anchor_rated = std::any_of(s.rows.begin(), s.rows.end(), [&](const Row& r) { return r.name == s.anchor && r.elo; });
   return {{"format", "mancala-arena-standings"},
           {"version", 1},
           {"games", s.games},
           {"left_out", s.ignored},
           {"anchor", s.anchor.empty() ? json(nullptr) : json(s.anchor)},
-          {"origin", anchor_rated ? "anchor" : "mean"},
+          {"origin", anchor_rated(s) ? "anchor" : "mean"},
           {"virtual_draws", s.virtual_draws},
           {"groups", s.groups},
           {"standings", std::move(rows)},

@@ -84,7 +84,9 @@ TEST(Integration, RoundRobinWritesResultsAndTables) {
                                       "elo_error", "on_virtual_draws", "group", "los_vs_next"}));
   EXPECT_EQ(doc["games"], 12);
   EXPECT_EQ(doc["anchor"], "greedy");
-  EXPECT_EQ(doc["files"], nlohmann::ordered_json::parse("[{\"path\": \"" + d / "r.jsonl" + "\", \"games\": 12}]"));
+  ASSERT_EQ(doc["files"].size(), 1u);
+  EXPECT_EQ(doc["files"][0]["path"], d / "r.jsonl");
+  EXPECT_EQ(doc["files"][0]["games"], 12);
   ASSERT_EQ(doc["standings"].size(), 3u);
   for (const auto& row : doc["standings"]) {
     const std::string rank = std::to_string(row["rank"].get<int>());
@@ -130,6 +132,21 @@ TEST(Integration, RoundRobinWritesResultsAndTables) {
   EXPECT_EQ(pooled["games"], 18);
   ASSERT_EQ(pooled["files"].size(), 2u);
   EXPECT_EQ(pooled["files"][1]["games"], 6);
+  // A file name that is not UTF-8 (Latin-1 bytes) is still valid JSON, its bad byte as U+FFFD.
+  const std::string latin1 = d / "r\xe9sultats.jsonl";
+  std::filesystem::copy_file(d / "r.jsonl", latin1);
+  const auto odd = run({ARENA_EXE, "ratings", "--json", latin1}, d, "latin1-json");
+  ASSERT_EQ(odd.code, 0) << odd.err;
+  EXPECT_EQ(json::parse(odd.out)["files"][0]["path"], d / "r\xef\xbf\xbdsultats.jsonl");
+  // A torn last line (a game cut off by kill -9) is named, as the text's closing line names it.
+  const std::string torn = d / "torn.jsonl";
+  std::filesystem::copy_file(d / "r.jsonl", torn);
+  std::ofstream(torn, std::ios::app) << "{\"type\":\"game\",\"id\":12";
+  const auto cut = run({ARENA_EXE, "ratings", "--json", torn}, d, "torn-json");
+  ASSERT_EQ(cut.code, 0) << cut.err;
+  const json cut_doc = json::parse(cut.out);
+  EXPECT_EQ(cut_doc["incomplete_last_lines"], json::array({torn}));
+  EXPECT_EQ(cut_doc["games"], 12);
 }
 
 TEST(Integration, SameSeedSameGamesWhateverTheConcurrency) {

@@ -1,7 +1,9 @@
 // `arena ratings --json`: the printed tables as one JSON document, figure for figure.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "output/standings.h"
 #include "output/standings_json.h"
@@ -28,6 +30,72 @@ void pairs(std::vector<GameRecord>& games, const std::string& a, const std::stri
 }
 
 json optional_number(const std::optional<double>& v) { return v ? json(*v) : json(nullptr); }
+
+// A JSON number as the text tables print it ("%.1f", "-0.0" shown as "0.0").
+std::string printed(const char* format, double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, format, v);
+  return arena::stats::without_negative_zero(buf);
+}
+
+// An estimate as stats::to_string prints it: "40.70 +/- 30.43", "+inf", "512.00 +/- inf".
+std::string printed_estimate(const json& e) {
+  if (e["value"].is_string()) return e["value"].get<std::string>();
+  return printed("%.2f", e["value"].get<double>()) + " +/- " +
+         (e["error"].is_null() ? std::string("inf") : printed("%.2f", e["error"].get<double>()));
+}
+
+std::vector<std::string> words(const std::string& line) {
+  std::istringstream in(line);
+  std::vector<std::string> out;
+  for (std::string w; in >> w;) out.push_back(w);
+  return out;
+}
+
+// The text the tables print, rebuilt from the JSON alone and checked against the tables: each
+// standings row word for word, and the head-to-head lines whole.
+void expect_json_reads_as_the_tables(const arena::output::Standings& s, const std::optional<arena::config::SprtConfig>& sprt) {
+  const json j = arena::output::standings_json(s, sprt);
+  std::istringstream table(arena::output::format_standings(s));
+  std::string line;
+  std::getline(table, line);  // the heading
+  for (const json& row : j["standings"]) {
+    ASSERT_TRUE(std::getline(table, line));
+    std::vector<std::string> expected{std::to_string(row["rank"].get<int>()), row["name"]};
+    if (!row["group"].is_null()) expected.push_back("[" + std::to_string(row["group"].get<int>()) + "]");
+    expected.push_back(row["elo"].is_null() ? "-"
+                                            : printed("%.1f", row["elo"].get<double>()) + (row["on_virtual_draws"] ? "*" : ""));
+    expected.push_back(row["elo_error"].is_null() ? "-" : printed("%.1f", row["elo_error"].get<double>()));
+    for (const char* count : {"games", "wins", "draws", "losses"}) expected.push_back(std::to_string(row[count].get<int>()));
+    expected.push_back(printed("%.1f", row["points"].get<double>()));
+    expected.push_back(row["score"].is_null() ? "-" : printed("%.1f%%", 100.0 * row["score"].get<double>()));
+    if (!row["los_vs_next"].is_null()) expected.push_back(printed("%.1f%%", 100.0 * row["los_vs_next"].get<double>()));
+    EXPECT_EQ(words(line), expected) << line;
+  }
+  const std::string h2h = arena::output::format_head_to_head(s, sprt);
+  const json& h = j["head_to_head"];
+  if (h.is_null()) {
+    EXPECT_EQ(h2h, "");
+    return;
+  }
+  auto summary_line = [](const json& m, const char* what) {
+    return "Elo " + printed_estimate(m["elo"]) + ", nElo " + printed_estimate(m["nelo"]) + ", LOS " +
+           printed("%.2f%%", 100.0 * m["los"].get<double>()) + " (" + what + ")\n";
+  };
+  if (!h["per_game"].is_null()) EXPECT_NE(h2h.find("  " + summary_line(h["per_game"], "per game")), std::string::npos) << h2h;
+  if (!h["pentanomial"].is_null()) {
+    std::string ptnml = "  Ptnml(0-2): [";
+    for (std::size_t k = 0; k < 5; ++k) ptnml += (k ? ", " : "") + std::to_string(h["pentanomial"][k].get<int>());
+    EXPECT_NE(h2h.find(ptnml + "]  " + summary_line(h["per_pair"], "per pair")), std::string::npos) << ptnml << "\n" << h2h;
+  }
+  if (!h["sprt"].is_null()) {
+    const json& t = h["sprt"];
+    const std::string llr = ": LLR " + printed("%.2f", t["llr"].get<double>()) + " (" + printed("%.2f", t["lower"].get<double>()) +
+                            ", " + printed("%.2f", t["upper"].get<double>()) + ") " + t["state"].get<std::string>() + "\n";
+    EXPECT_NE(h2h.find(" " + t["model"].get<std::string>() + " alpha "), std::string::npos) << h2h;
+    EXPECT_NE(h2h.find(llr), std::string::npos) << llr << h2h;
+  }
+}
 
 }  // namespace
 
@@ -94,6 +162,14 @@ TEST(StandingsJson, AnchorAndUnratedEngines) {
   const json unrated_anchor = arena::output::standings_json(arena::output::compute({"A", "B", "C"}, games, "C"), std::nullopt);
   EXPECT_EQ(unrated_anchor["anchor"], "C");
   EXPECT_EQ(unrated_anchor["origin"], "mean");
+  // No anchor is the mean, even for an engine named "" (a hand-edited results file), as the footer.
+  std::vector<GameRecord> unnamed;
+  pairs(unnamed, "", "B", "wdlw");
+  const auto u = arena::output::compute({"", "B"}, unnamed, "");
+  const json no_anchor = arena::output::standings_json(u, std::nullopt);
+  EXPECT_EQ(no_anchor["anchor"], nullptr);
+  EXPECT_EQ(no_anchor["origin"], "mean");
+  EXPECT_NE(arena::output::format_standings(u).find("fit, mean 0,"), std::string::npos);
 }
 
 // Two engines: the head-to-head lines, pentanomial and SPRT, as format_head_to_head prints them.
@@ -164,4 +240,49 @@ TEST(StandingsJson, UnlinkedGroupsAreNumbered) {
     const int expected = row["name"] == "A" || row["name"] == "B" ? 1 : 2;
     EXPECT_EQ(row["group"], expected) << row.dump();
   }
+}
+
+// Read back as text, the JSON prints what the tables print, in every case the tables handle:
+// unrated engines, groups, virtual draws, infinite and unbounded estimates, the SPRT's states.
+TEST(StandingsJson, ReadBackItIsWhatTheTablesPrint) {
+  std::vector<GameRecord> three;
+  pairs(three, "A", "B", "wwdlwd");
+  pairs(three, "B", "C", "wdwwlw");
+  pairs(three, "A", "C", "wwwdwl");
+  expect_json_reads_as_the_tables(arena::output::compute({"A", "B", "C", "D"}, three, "B"), std::nullopt);
+  std::vector<GameRecord> groups;
+  pairs(groups, "A", "B", "wwww");  // a whitewash: virtual draws
+  pairs(groups, "C", "D", "dwld");
+  expect_json_reads_as_the_tables(arena::output::compute({"A", "B", "C", "D", "E"}, groups, ""), std::nullopt);
+
+  arena::config::SprtConfig sprt;
+  sprt.elo0 = 0;
+  sprt.elo1 = 10;
+  std::vector<GameRecord> strong;
+  std::string mostly_won;
+  for (int k = 0; k < 40; ++k) mostly_won += "wwwdwwdwwl";  // pairs ww, wd, ww, dw, wl
+  pairs(strong, "new", "old", mostly_won);
+  expect_json_reads_as_the_tables(arena::output::compute({"new", "old"}, strong, ""), sprt);
+  EXPECT_EQ(arena::output::standings_json(arena::output::compute({"new", "old"}, strong, ""), sprt)["head_to_head"]["sprt"]["state"],
+            "H1 accepted");
+  std::vector<GameRecord> weak;
+  std::string mostly_lost;
+  for (int k = 0; k < 40; ++k) mostly_lost += "llldllldlw";
+  pairs(weak, "new", "old", mostly_lost);
+  sprt.normalized = true;
+  expect_json_reads_as_the_tables(arena::output::compute({"new", "old"}, weak, ""), sprt);
+  EXPECT_EQ(arena::output::standings_json(arena::output::compute({"new", "old"}, weak, ""), sprt)["head_to_head"]["sprt"]["state"],
+            "H0 accepted");
+  std::vector<GameRecord> one;
+  pairs(one, "new", "old", "d");  // one game, no pair: an error nothing bounds
+  const auto single = arena::output::compute({"new", "old"}, one, "");
+  expect_json_reads_as_the_tables(single, sprt);
+  const json h = arena::output::standings_json(single, sprt)["head_to_head"];
+  EXPECT_EQ(h["per_game"]["elo"]["error"], nullptr);
+  EXPECT_TRUE(h["per_game"]["elo"]["value"].is_number());
+  EXPECT_EQ(h["pentanomial"], nullptr);
+  EXPECT_EQ(h["per_pair"], nullptr);
+  std::vector<GameRecord> all_won;
+  pairs(all_won, "new", "old", "wwww");
+  expect_json_reads_as_the_tables(arena::output::compute({"new", "old"}, all_won, ""), std::nullopt);
 }
