@@ -185,9 +185,9 @@ std::string format_standings(const Standings& s) {
     while (out.back() == ' ') out.pop_back();  // the last row's empty LOS cell
     out += "\n";
   }
-  const std::string origin = s.anchor.empty() ? "mean 0"
+  const std::string origin = s.anchor.empty()  ? "mean 0"
                              : anchor_rated(s) ? s.anchor + " = 0"
-                                              : "mean 0 (the anchor " + s.anchor + " has no games yet)";
+                                               : "mean 0 (the anchor " + s.anchor + " has no games yet)";
   out += std::to_string(s.games) + (s.games == 1 ? " game" : " games") + ". Elo: joint maximum-likelihood fit, " + origin + ", 95% error bars";
   if (s.virtual_draws)
     out += " (" + std::to_string(s.virtual_draws) + (s.virtual_draws == 1 ? " virtual draw" : " virtual draws") +

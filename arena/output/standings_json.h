@@ -10,9 +10,9 @@
 
 namespace arena::output {
 
-// "format", "version", "games", "left_out", "anchor", "origin", "virtual_draws", "groups", "standings",
-// "crosstable", "terminations" and "head_to_head" (null unless two engines). With `sprt`, the
-// head-to-head part holds the SPRT's state as `format_head_to_head` prints it.
+// "format", "version", "games", "left_out", "anchor", "origin", "virtual_draws", "groups",
+// "standings", "crosstable", "terminations" and "head_to_head" (null unless two engines). With
+// `sprt`, the head-to-head part holds the SPRT's state as `format_head_to_head` prints it.
 nlohmann::ordered_json standings_json(const Standings& s, const std::optional<config::SprtConfig>& sprt);
 
 }  // namespace arena::output

@@ -82,7 +82,9 @@ void expect_json_reads_as_the_tables(const arena::output::Standings& s, const st
     return "Elo " + printed_estimate(m["elo"]) + ", nElo " + printed_estimate(m["nelo"]) + ", LOS " +
            printed("%.2f%%", 100.0 * m["los"].get<double>()) + " (" + what + ")\n";
   };
-  if (!h["per_game"].is_null()) EXPECT_NE(h2h.find("  " + summary_line(h["per_game"], "per game")), std::string::npos) << h2h;
+  if (!h["per_game"].is_null()) {
+    EXPECT_NE(h2h.find("  " + summary_line(h["per_game"], "per game")), std::string::npos) << h2h;
+  }
   if (!h["pentanomial"].is_null()) {
     std::string ptnml = "  Ptnml(0-2): [";
     for (std::size_t k = 0; k < 5; ++k) ptnml += (k ? ", " : "") + std::to_string(h["pentanomial"][k].get<int>());
