@@ -27,6 +27,7 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", mancala::text::program_name(argv[0], "arena") + " " MANCALA_VERSION);
   const auto run = arena::cli::add_run(app, registry);
   const auto ratings = arena::cli::add_ratings(app);
+  const auto games = arena::cli::add_games(app);
   const auto bench = arena::cli::add_bench(app, registry);
   const auto check = arena::cli::add_check(app, registry);
   // A first word that is no command gets named (CLI11 would only say a command is required).
@@ -34,7 +35,7 @@ int main(int argc, char** argv) {
     try {
       app.get_subcommand(argv[1]);
     } catch (const CLI::OptionNotFound&) {
-      std::cerr << "arena: unknown command '" << argv[1] << "' (expected run, ratings, bench or check; see arena --help)\n";
+      std::cerr << "arena: unknown command '" << argv[1] << "' (expected run, ratings, games, bench or check; see arena --help)\n";
       return 2;
     }
   }
@@ -51,6 +52,7 @@ int main(int argc, char** argv) {
   int code = 0;
   if (app.got_subcommand("run")) code = run();
   else if (app.got_subcommand("ratings")) code = ratings();
+  else if (app.got_subcommand("games")) code = games();
   else if (app.got_subcommand("bench")) code = bench();
   else if (app.got_subcommand("check")) code = check();
   if (registry.size() != 0) std::cerr << "arena: internal error: " << registry.size() << " engine processes still registered\n";

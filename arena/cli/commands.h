@@ -19,6 +19,7 @@ inline CLI::Option* one_value_each(CLI::Option* option) {
 
 Handler add_run(CLI::App& app, process::ChildRegistry& registry);
 Handler add_ratings(CLI::App& app);
+Handler add_games(CLI::App& app);
 Handler add_bench(CLI::App& app, process::ChildRegistry& registry);
 Handler add_check(CLI::App& app, process::ChildRegistry& registry);
 

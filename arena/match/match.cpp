@@ -120,6 +120,8 @@ std::optional<Forfeit> prepare(engine::EngineClient& client) {
   return std::nullopt;
 }
 
+}  // namespace
+
 mancala::Game start_game(const std::string& variant, const Opening& opening) {
   auto g = opening.position.empty() ? mancala::Game::from_spec(variant) : mancala::Game::from_notation(opening.position);
   if (!g) throw std::invalid_argument("opening: " + g.error());
@@ -128,8 +130,6 @@ mancala::Game start_game(const std::string& variant, const Opening& opening) {
     if (auto err = game.play(mv)) throw std::invalid_argument("opening move '" + mv + "': " + *err);
   return game;
 }
-
-}  // namespace
 
 std::string position_command(const std::string& variant, const Opening& opening, const std::string& game_moves) {
   std::string cmd = opening.position.empty() ? "position startpos " + variant : "position fen " + opening.position;

@@ -27,6 +27,10 @@ struct MatchParams {
 // game starts it afresh.
 GameRecord play_game(const MatchParams& params, engine::EngineClient& south, engine::EngineClient& north);
 
+// The position the engines take over in: the opening's position (or the variant's start) after
+// its moves. Throws std::invalid_argument naming what is not legal.
+mancala::Game start_game(const std::string& variant, const Opening& opening);
+
 // The position command for a game so far: "position startpos <variant> moves ..." or
 // "position fen <notation> moves ...".
 std::string position_command(const std::string& variant, const Opening& opening, const std::string& game_moves);

@@ -138,6 +138,7 @@ CombinedResults combine_results(const std::vector<std::string>& paths) {
     for (const auto& g : content.games) renumbered_pair.emplace(g.id / 2, 0);
     for (auto& [pair, fresh] : renumbered_pair) fresh = next_pair++;
     for (auto& g : content.games) {
+      out.ids_in_file.push_back(g.id);
       g.id = 2 * renumbered_pair.at(g.id / 2) + g.id % 2;
       out.games.push_back(std::move(g));
     }

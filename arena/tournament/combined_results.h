@@ -2,6 +2,7 @@
 // Several results files read as one set of games, for `arena ratings a.jsonl b.jsonl ...`: the
 // way to add games to a finished tournament is another run with its own seed and results file,
 // and the tables then come from both (as Ordo and BayesElo read several PGN files).
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -14,6 +15,7 @@ namespace arena::tournament {
 struct CombinedResults {
   std::vector<std::string> engines;        // every file's engines, in order of first appearance
   std::vector<match::GameRecord> games;    // ids renumbered so that files never share one
+  std::vector<std::int64_t> ids_in_file;   // each game's id as its file has it (`arena games`)
   std::string anchor;                      // the first file's anchor ("" for the mean)
   std::optional<nlohmann::json> sprt;      // the SPRT settings, only when there is one file
   std::vector<std::string> torn_tails;     // files whose last line was incomplete and ignored

@@ -189,7 +189,7 @@ TEST(Integration, BadFlagsAndConfigsGiveOneClearError) {
   }
   r = run({ARENA_EXE, "frobnicate"}, d, "unknown");
   EXPECT_EQ(r.code, 2);
-  EXPECT_EQ(r.err, "arena: unknown command 'frobnicate' (expected run, ratings, bench or check; see arena --help)\n");
+  EXPECT_EQ(r.err, "arena: unknown command 'frobnicate' (expected run, ratings, games, bench or check; see arena --help)\n");
 
   // Comments are allowed in a config (and a typo inside one is not reported).
   std::ofstream(d / "commented.json") << R"({
