@@ -74,7 +74,7 @@ Handler add_games(CLI::App& app) {
         const auto it = std::find_if(games.begin(), games.end(), [&](const match::GameRecord& g) { return g.id == *f->show; });
         if (it == games.end()) {
           std::cerr << "arena games: '" << f->file << "' has no game " << *f->show << " (it holds " << games.size()
-                    << " games; 'arena games " << f->file << "' lists them)\n";
+                    << " games; without --show they are listed)\n";
           return 2;
         }
         std::cout << output::format_game(*it, f->boards) << torn;

@@ -1,7 +1,9 @@
 #include "tournament/tournament.h"
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
+#include <string_view>
 #include <thread>
 
 #include "config/config_json.h"
@@ -37,6 +39,25 @@ std::vector<match::Opening> header_openings(const json& header, const std::strin
     if (const auto fault = openings::opening_fault(openings[i], variant))
       throw ResultsError(damaged + ": openings[" + std::to_string(i) + "]: " + *fault);
   return openings;
+}
+
+// A word as a POSIX shell reads it back: quoted when it holds anything but plain path characters.
+std::string shell_word(const std::string& word) {
+  const bool plain = !word.empty() && std::all_of(word.begin(), word.end(), [](unsigned char c) {
+    return std::isalnum(c) || std::string_view("/._-+,:@%=").find(static_cast<char>(c)) != std::string_view::npos;
+  });
+  if (plain) return word;
+  std::string out = "'";
+  for (char c : word) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+// After an overnight run, "time_forfeit 3" asks "which games?": the command that lists them.
+std::string faults_hint(const output::Standings& s, const std::string& path) {
+  std::string flags;
+  for (const auto& [reason, count] : s.terminations)
+    if (const auto t = match::termination_from_name(reason); t && match::is_fault(*t)) flags += " --termination " + reason;
+  return flags.empty() ? "" : "The games lost by a fault: arena games " + shell_word(path) + flags + "\n";
 }
 
 Schedule make_schedule(const config::TournamentConfig& cfg, const std::vector<match::Opening>& openings) {
@@ -135,7 +156,7 @@ RunSummary run(const config::TournamentConfig& cfg, const RunEnv& env) {
   std::vector<std::string> names;
   for (const auto& e : cfg.engines) names.push_back(e.name);
   const auto s = output::compute(names, played.records, cfg.anchor);
-  std::string text = "\n" + output::format_standings(s) + "\n" + output::format_crosstable(s) + "\n" + output::format_terminations(s);
+  std::string text = "\n" + output::format_standings(s) + "\n" + output::format_crosstable(s) + "\n" + output::format_terminations(s) + faults_hint(s, path);
   const auto h2h = output::format_head_to_head(s, cfg.sprt);
   if (!h2h.empty()) text += h2h;
   if (summary.outcome == Outcome::Interrupted)

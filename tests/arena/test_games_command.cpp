@@ -30,14 +30,17 @@ std::vector<std::int64_t> listed_ids(const std::string& out) {
 
 TEST(GamesCommand, ListsFiltersAndShowsTheGamesOfAResultsFile) {
   TempDir d;
+  // A name the shell must quote, for the hint at the end of the run.
+  const std::string file = d / "crash's r.jsonl";
   const auto r = run(arena_run(d, {"--engine", "name=crashy cmd=" FAULT_BOT " arg=--fault arg=crash arg=--at arg=3", "--engine",
-                                   "name=random cmd=" RANDOM_BOT, "--engine", "name=greedy cmd=" GREEDY_BOT, "--rounds", "1"}),
+                                   "name=random cmd=" RANDOM_BOT, "--engine", "name=greedy cmd=" GREEDY_BOT, "--rounds", "1"},
+                               "crash's r.jsonl"),
                      d);
   ASSERT_EQ(r.code, 0) << r.err;
-  const auto games = games_of(d / "r.jsonl");
+  const auto games = games_of(file);
   ASSERT_EQ(games.size(), 6u);
 
-  auto all = run({ARENA_EXE, "games", d / "r.jsonl"}, d, "all");
+  auto all = run({ARENA_EXE, "games", file}, d, "all");
   ASSERT_EQ(all.code, 0) << all.err;
   EXPECT_EQ(listed_ids(all.out), (std::vector<std::int64_t>{0, 1, 2, 3, 4, 5})) << all.out;
   EXPECT_NE(all.out.find("\n6 of 6 games\n"), std::string::npos) << all.out;
@@ -50,19 +53,27 @@ TEST(GamesCommand, ListsFiltersAndShowsTheGamesOfAResultsFile) {
     if ((g["south"] == "greedy" && g["result"] == "south") || (g["north"] == "greedy" && g["result"] == "north")) greedy_won.push_back(id);
   }
   ASSERT_EQ(crashes.size(), 4u);
-  auto listed = run({ARENA_EXE, "games", d / "r.jsonl", "--termination", "crash"}, d, "crashes");
+  auto listed = run({ARENA_EXE, "games", file, "--termination", "crash"}, d, "crashes");
   EXPECT_EQ(listed_ids(listed.out), crashes) << listed.out;
   EXPECT_EQ(count_of(listed.out, "{"), 4u) << "each fault with its detail: " << listed.out;
-  listed = run({ARENA_EXE, "games", d / "r.jsonl", "--engine", "crashy", "--result", "loss"}, d, "lost");
+  // The run ends with the command that lists its faults' games, ready to paste into a shell.
+  const std::string hint = "The games lost by a fault: arena games ";
+  const auto at = r.out.find(hint);
+  ASSERT_NE(at, std::string::npos) << r.out;
+  const std::string pasted = r.out.substr(at + hint.size(), r.out.find('\n', at) - at - hint.size());
+  EXPECT_EQ(pasted, "'" + d / "crash'\\''s r.jsonl' --termination crash");
+  const auto through_shell = run({"/bin/sh", "-c", std::string(ARENA_EXE) + " games " + pasted}, d, "hint");
+  EXPECT_EQ(through_shell.out, listed.out);
+  listed = run({ARENA_EXE, "games", file, "--engine", "crashy", "--result", "loss"}, d, "lost");
   EXPECT_EQ(listed_ids(listed.out), crashy_lost) << listed.out;
-  listed = run({ARENA_EXE, "games", d / "r.jsonl", "--engine", "greedy", "--result", "win"}, d, "won");
+  listed = run({ARENA_EXE, "games", file, "--engine", "greedy", "--result", "win"}, d, "won");
   EXPECT_EQ(listed_ids(listed.out), greedy_won) << listed.out;
-  listed = run({ARENA_EXE, "games", d / "r.jsonl", "--engine", "random", "--engine", "greedy"}, d, "pair");
+  listed = run({ARENA_EXE, "games", file, "--engine", "random", "--engine", "greedy"}, d, "pair");
   EXPECT_EQ(listed_ids(listed.out).size(), 2u) << listed.out;
 
   // One crash, shown: who crashed, every move, the final position and how to set it up.
   const json& crash = games.at(crashes.front());
-  const auto shown = run({ARENA_EXE, "games", d / "r.jsonl", "--show", std::to_string(crashes.front())}, d, "show");
+  const auto shown = run({ARENA_EXE, "games", file, "--show", std::to_string(crashes.front())}, d, "show");
   ASSERT_EQ(shown.code, 0) << shown.err;
   const std::string loser = crash["loser"];
   EXPECT_NE(shown.out.find("{crash by " + std::string(loser == "south" ? "South" : "North") + " (crashy): "), std::string::npos) << shown.out;
@@ -73,13 +84,13 @@ TEST(GamesCommand, ListsFiltersAndShowsTheGamesOfAResultsFile) {
 
   // What cannot be answered is named, with exit 2.
   for (const auto& [argv, message] : std::vector<std::pair<std::vector<std::string>, std::string>>{
-           {{"--show", "99"}, "has no game 99 (it holds 6 games; 'arena games " + d / "r.jsonl" + "' lists them)"},
-           {{"--engine", "nobody"}, "--engine: no engine is named 'nobody' in '" + d / "r.jsonl" + "' (its engines: crashy, random, greedy)"},
+           {{"--show", "99"}, "has no game 99 (it holds 6 games; without --show they are listed)"},
+           {{"--engine", "nobody"}, "--engine: no engine is named 'nobody' in '" + file + "' (its engines: crashy, random, greedy)"},
            {{"--termination", "timeout"}, "--termination: 'timeout' is none of normal, decided, max_moves, time_forfeit, illegal_move"},
            {{"--result", "win"}, "--result win needs exactly one --engine"},
            {{"--boards"}, "--boards requires --show"},
            {{"--show", "1", "--engine", "greedy"}, "excludes"}}) {
-    std::vector<std::string> full = {ARENA_EXE, "games", d / "r.jsonl"};
+    std::vector<std::string> full = {ARENA_EXE, "games", file};
     full.insert(full.end(), argv.begin(), argv.end());
     const auto bad = run(full, d, "bad");
     EXPECT_EQ(bad.code, 2) << argv.front();
