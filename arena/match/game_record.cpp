@@ -1,6 +1,7 @@
 #include "match/game_record.h"
 
 #include <cmath>
+#include <iterator>
 #include <limits>
 #include <stdexcept>
 
@@ -14,6 +15,7 @@ namespace {
 
 constexpr const char* kNames[] = {"normal", "decided", "max_moves", "time_forfeit", "illegal_move",
                                   "malformed_output", "crash", "no_handshake", "stalled"};
+static_assert(std::size(kNames) == static_cast<std::size_t>(Termination::Stalled) + 1, "a name for every termination");
 
 const char* side_name(mancala::Side s) { return s == mancala::Side::South ? "south" : "north"; }
 
@@ -72,6 +74,10 @@ std::optional<Termination> termination_from_name(const std::string& name) {
     if (name == kNames[i]) return static_cast<Termination>(i);
   return std::nullopt;
 }
+
+std::vector<std::string> termination_names() { return {std::begin(kNames), std::end(kNames)}; }
+
+const char* result_text(Winner w) { return w == Winner::South ? "1-0" : w == Winner::North ? "0-1" : "1/2-1/2"; }
 
 const char* winner_name(Winner w) { return w == Winner::South ? "south" : w == Winner::North ? "north" : "draw"; }
 

@@ -27,12 +27,16 @@ enum class Termination {
 };
 const char* termination_name(Termination t);
 std::optional<Termination> termination_from_name(const std::string& name);
+// Every termination's name, in the enum's order (for help texts and error messages).
+std::vector<std::string> termination_names();
 // Faults are charged to an engine; adjudications and normal ends are not.
 inline bool is_fault(Termination t) { return t >= Termination::TimeForfeit; }
 
 enum class Winner { South, North, Draw };
 // "south", "north" or "draw": the results file's and the gameover line's word for a result.
 const char* winner_name(Winner w);
+// "1-0", "0-1" or "1/2-1/2", South's result first: the result as people read it.
+const char* result_text(Winner w);
 // The result "that side won".
 inline Winner winner_of(mancala::Side s) { return s == mancala::Side::South ? Winner::South : Winner::North; }
 // The rules' result of a finished game.

@@ -1,35 +1,33 @@
 #include "output/game_view.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <stdexcept>
 
 #include "match/match.h"
+#include "output/columns.h"
 #include "rules/board_drawing.h"
 #include "rules/game.h"
+#include "text/tokens.h"
 
 namespace arena::output {
 
 namespace {
 
 using match::GameRecord;
+using mancala::Side;
 
-std::string padded(const std::string& text, std::size_t width) {
-  return text.size() >= width ? text : text + std::string(width - text.size(), ' ');
-}
+const char* side_title(Side s) { return s == Side::South ? "South" : "North"; }
 
-std::string right(const std::string& text, std::size_t width) {
-  return text.size() >= width ? text : std::string(width - text.size(), ' ') + text;
-}
+// Text from the file shown as it is, but for control bytes: a line edited by hand must not
+// reach the terminal's escape sequences.
+std::string shown(const std::string& text) { return mancala::text::printable(text); }
 
 std::string fixed(double value, int decimals) {
   char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", decimals, value);
+  std::snprintf(buf, sizeof buf, std::fabs(value) < 1e12 ? "%.*f" : "%.*e", decimals, value);
   return buf;
-}
-
-const char* result_text(match::Winner w) {
-  return w == match::Winner::South ? "1-0" : w == match::Winner::North ? "0-1" : "1/2-1/2";
 }
 
 std::string score_text(const GameRecord& g) { return std::to_string(g.south_score) + "-" + std::to_string(g.north_score); }
@@ -38,13 +36,21 @@ std::string score_text(const GameRecord& g) { return std::to_string(g.south_scor
 // its direction ("+3.50", "proven +8", ">= +2.00").
 std::string move_score(const match::MoveRecord& m) {
   if (!m.score) return "-";
-  char buf[64];
-  std::snprintf(buf, sizeof buf, m.proven ? "%+.0f" : "%+.2f", *m.score);
+  const std::string value = (*m.score >= 0 ? "+" : "") + fixed(*m.score, m.proven ? 0 : 2);
   const std::string bound = m.bound == protocol::ScoreBound::Lower ? ">= " : m.bound == protocol::ScoreBound::Upper ? "<= " : "";
-  return (m.proven ? "proven " : "") + bound + buf;
+  return (m.proven ? "proven " : "") + bound + value;
 }
 
-std::string engine_of(const GameRecord& g, char side) { return side == 's' ? g.south : g.north; }
+// Why the side that moved is to move again (RULES.md): a last seed in its own store (the
+// variants with stores), North's first sowing after its keep or flip (Bedouin), or else the
+// other side cannot move and passes (Mangala II, Bedouin).
+std::string moves_again(const mancala::Game& after, mancala::Move played, Side mover) {
+  if (after.variant().has_stores()) return "extra turn";
+  if (played.is_keep() || played.is_flip()) return "North sows first";
+  return std::string(side_title(~mover)) + " passes";
+}
+
+std::string engine_of(const GameRecord& g, Side side) { return shown(side == Side::South ? g.south : g.north); }
 
 std::string opening_text(const GameRecord& g) {
   std::string text = "Opening " + std::to_string(g.opening_index) + ": " +
@@ -56,17 +62,18 @@ std::string opening_text(const GameRecord& g) {
 }
 
 std::string result_line(const GameRecord& g) {
-  std::string line = std::string("Result: ") + result_text(g.winner) + " " + score_text(g) + " {" + match::termination_name(g.termination);
-  if (g.loser_side) {
-    const bool south = *g.loser_side == mancala::Side::South;
-    line += std::string(" by ") + (south ? "South" : "North") + " (" + (south ? g.south : g.north) + ")";
-  }
-  if (!g.detail.empty()) line += ": " + g.detail;
+  std::string line = std::string("Result: ") + match::result_text(g.winner) + " " + score_text(g) + " {" + match::termination_name(g.termination);
+  if (g.loser_side) line += std::string(" by ") + side_title(*g.loser_side) + " (" + engine_of(g, *g.loser_side) + ")";
+  if (!g.detail.empty()) line += ": " + shown(g.detail);
   return line + "}";
 }
 
 void add_board(std::string& out, const mancala::Game& game) {
   for (const auto& line : mancala::board_drawing(game)) out += line + "\n";
+}
+
+[[noreturn]] void cannot_replay(const GameRecord& g, const std::string& why) {
+  throw std::runtime_error("game " + std::to_string(g.id) + " cannot be replayed: " + why);
 }
 
 }  // namespace
@@ -85,23 +92,32 @@ bool GameFilter::matches(const GameRecord& g) const {
 }
 
 std::string format_game_list(const std::vector<GameRecord>& games) {
-  std::size_t south_w = 5, north_w = 5, termination_w = 11;
-  for (const auto& g : games) {
-    south_w = std::max(south_w, g.south.size());
-    north_w = std::max(north_w, g.north.size());
-    termination_w = std::max(termination_w, std::string(match::termination_name(g.termination)).size());
+  // A column is as wide as its heading or its widest cell; number columns are right-aligned.
+  struct Column {
+    std::string heading;
+    bool right;
+    std::size_t width = 0;
+  };
+  std::vector<Column> columns = {{"Id", true},     {"Round", true},       {"South", false}, {"North", false}, {"Result", false},
+                                 {"Score", false}, {"Termination", false}, {"Moves", true},  {"Seconds", true}};
+  std::vector<std::vector<std::string>> rows;
+  for (const auto& g : games)
+    rows.push_back({std::to_string(g.id), std::to_string(g.round), shown(g.south), shown(g.north), match::result_text(g.winner),
+                    score_text(g), match::termination_name(g.termination), std::to_string(g.moves.size()), fixed(g.duration_ms / 1000.0, 1)});
+  for (std::size_t c = 0; c < columns.size(); ++c) {
+    columns[c].width = display_width(columns[c].heading);
+    for (const auto& row : rows) columns[c].width = std::max(columns[c].width, display_width(row[c]));
   }
-  std::string out = right("Id", 6) + right("Round", 7) + "  " + padded("South", south_w) + "  " + padded("North", north_w) + "  " +
-                    padded("Result", 7) + "  " + padded("Score", 7) + "  " + padded("Termination", termination_w) + right("Moves", 7) +
-                    right("Seconds", 9) + "\n";
-  for (const auto& g : games) {
-    std::string line = right(std::to_string(g.id), 6) + right(std::to_string(g.round), 7) + "  " + padded(g.south, south_w) + "  " +
-                       padded(g.north, north_w) + "  " + padded(result_text(g.winner), 7) + "  " + padded(score_text(g), 7) + "  " +
-                       padded(match::termination_name(g.termination), termination_w) + right(std::to_string(g.moves.size()), 7) +
-                       right(fixed(g.duration_ms / 1000.0, 1), 9);
-    if (!g.detail.empty()) line += "  {" + g.detail + "}";
-    out += line + "\n";
-  }
+  auto line = [&](const std::vector<std::string>& cells) {
+    std::string out;
+    for (std::size_t c = 0; c < columns.size(); ++c) out += (c ? "  " : "") + pad(cells[c], columns[c].width, columns[c].right);
+    return out.erase(out.find_last_not_of(' ') + 1);
+  };
+  std::vector<std::string> headings;
+  for (const auto& c : columns) headings.push_back(c.heading);
+  std::string out = line(headings) + "\n";
+  for (std::size_t i = 0; i < games.size(); ++i)
+    out += line(rows[i]) + (games[i].detail.empty() ? "" : "  {" + shown(games[i].detail) + "}") + "\n";
   return out;
 }
 
@@ -110,40 +126,46 @@ std::string format_game(const GameRecord& g, bool every_board) {
     try {
       return match::start_game(g.variant, g.opening);
     } catch (const std::invalid_argument& e) {
-      throw std::runtime_error("game " + std::to_string(g.id) + " cannot be replayed: " + e.what());
+      cannot_replay(g, e.what());
     }
   }();
-  std::string out = "Game " + std::to_string(g.id) + " (round " + std::to_string(g.round) + "), " + g.variant + ": " + g.south +
-                    " (South) against " + g.north + " (North)\n" + opening_text(g) + "\n" + result_line(g) + "\n\n";
+  std::string out = "Game " + std::to_string(g.id) + " (round " + std::to_string(g.round) + "), " + g.variant + ": " + engine_of(g, Side::South) +
+                    " (South) against " + engine_of(g, Side::North) + " (North)\n" + opening_text(g) + "\n" + result_line(g) + "\n\n";
   add_board(out, game);
 
-  std::size_t engine_w = 6, move_w = 4, score_w = 5;
+  std::size_t engine_w = 6, move_w = 4, score_w = 5, depth_w = 5, nodes_w = 5, ms_w = 5;
   for (const auto& m : g.moves) {
-    engine_w = std::max(engine_w, engine_of(g, m.side).size());
-    move_w = std::max(move_w, m.move.size());
+    engine_w = std::max(engine_w, display_width(engine_of(g, m.side == 's' ? Side::South : Side::North)));
+    move_w = std::max(move_w, display_width(m.move));
     score_w = std::max(score_w, move_score(m).size());
+    depth_w = std::max(depth_w, m.depth ? std::to_string(*m.depth).size() : 1);
+    nodes_w = std::max(nodes_w, m.nodes ? std::to_string(*m.nodes).size() : 1);
+    ms_w = std::max(ms_w, fixed(m.ms, 1).size());
   }
-  const std::string header = right("Ply", 5) + "  " + padded("Side", 5) + "  " + padded("Engine", engine_w) + "  " + padded("Move", move_w) +
-                             "  " + right("Score", score_w) + right("Depth", 7) + right("Nodes", 13) + right("ms", 11) + "\n";
+  const std::string header = pad("Ply", 5) + "  " + pad("Side", 5, false) + "  " + pad("Engine", engine_w, false) + "  " +
+                             pad("Move", move_w, false) + "  " + pad("Score", score_w) + "  " + pad("Depth", depth_w) + "  " +
+                             pad("Nodes", nodes_w) + "  " + pad("ms", ms_w) + "\n";
   out += "\n" + header;
   std::string game_moves;
   for (std::size_t i = 0; i < g.moves.size(); ++i) {
     const auto& m = g.moves[i];
-    const mancala::Side mover = m.side == 's' ? mancala::Side::South : mancala::Side::North;
+    const std::string ply = "move " + std::to_string(i + 1);
+    const Side mover = m.side == 's' ? Side::South : Side::North;
     // The file's own record of who moved must be what the rules say: extra turns and passes
     // decide it, and a mismatch means the line was edited.
-    if (game.over() || game.side_to_move() != mover)
-      throw std::runtime_error("game " + std::to_string(g.id) + " cannot be replayed: move " + std::to_string(i + 1) + " ('" + m.move +
-                               "') is recorded for " + (mover == mancala::Side::South ? "South" : "North") + ", but " +
-                               (game.over() ? std::string("the game is over") :
-                                              std::string(game.side_to_move() == mancala::Side::South ? "South" : "North") + " is to move"));
-    if (const auto err = game.play(m.move))
-      throw std::runtime_error("game " + std::to_string(g.id) + " cannot be replayed: move " + std::to_string(i + 1) + " ('" + m.move +
-                               "'): " + *err);
+    if (game.over()) cannot_replay(g, ply + " (" + mancala::text::quote(m.move) + ") is recorded for " + side_title(mover) + ", but the game is over");
+    if (game.side_to_move() != mover)
+      cannot_replay(g, ply + " (" + mancala::text::quote(m.move) + ") is recorded for " + side_title(mover) + ", but " +
+                           side_title(game.side_to_move()) + " is to move");
+    const auto mv = game.parse_move(m.move);
+    if (!mv) cannot_replay(g, ply + ": " + mv.error());  // the rules' message quotes the move
+    game.play(*mv);
     game_moves += " " + m.move;
-    out += right(std::to_string(i + 1), 5) + "  " + padded(m.side == 's' ? "South" : "North", 5) + "  " + padded(engine_of(g, m.side), engine_w) +
-           "  " + padded(m.move, move_w) + "  " + right(move_score(m), score_w) + right(m.depth ? std::to_string(*m.depth) : "-", 7) +
-           right(m.nodes ? std::to_string(*m.nodes) : "-", 13) + right(fixed(m.ms, 1), 11) + (m.ponderhit ? "  (ponder hit)" : "") + "\n";
+    const bool again = !game.over() && game.side_to_move() == mover;
+    out += pad(std::to_string(i + 1), 5) + "  " + pad(side_title(mover), 5, false) + "  " + pad(engine_of(g, mover), engine_w, false) + "  " +
+           pad(m.move, move_w, false) + "  " + pad(move_score(m), score_w) + "  " + pad(m.depth ? std::to_string(*m.depth) : "-", depth_w) +
+           "  " + pad(m.nodes ? std::to_string(*m.nodes) : "-", nodes_w) + "  " + pad(fixed(m.ms, 1), ms_w) +
+           (m.ponderhit ? "  (ponder hit)" : "") + (again ? "  (" + moves_again(game, *mv, mover) + ")" : "") + "\n";
     if (every_board && i + 1 < g.moves.size()) {
       out += "\n";
       add_board(out, game);
@@ -151,8 +173,7 @@ std::string format_game(const GameRecord& g, bool every_board) {
     }
   }
   if (game.notation() != g.final_position)
-    throw std::runtime_error("game " + std::to_string(g.id) + " cannot be replayed: its moves lead to '" + game.notation() +
-                             "', but the file records the final position '" + g.final_position + "'");
+    cannot_replay(g, "its moves lead to '" + game.notation() + "', but the file records the final position '" + shown(g.final_position) + "'");
   out += "\n";
   add_board(out, game);
   out += "Final position: " + g.final_position + "\n";

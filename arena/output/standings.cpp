@@ -6,6 +6,7 @@
 #include <numeric>
 #include <vector>
 
+#include "output/columns.h"
 #include "stats/elo.h"
 #include "stats/ratings.h"
 #include "stats/sprt.h"
@@ -21,18 +22,6 @@ std::string fmt(const char* f, double v) {
   char buf[64];
   std::snprintf(buf, sizeof buf, f, v);
   return stats::without_negative_zero(buf);
-}
-
-// Columns are counted in characters, not bytes, so that names with accents (UTF-8) line up too.
-std::size_t display_width(const std::string& s) {
-  return static_cast<std::size_t>(
-      std::count_if(s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
-}
-
-std::string pad(const std::string& s, std::size_t w, bool right = true) {
-  const std::size_t n = display_width(s);
-  if (n >= w) return s;
-  return right ? std::string(w - n, ' ') + s : s + std::string(w - n, ' ');
 }
 
 }  // namespace

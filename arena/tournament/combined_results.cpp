@@ -74,6 +74,23 @@ bool same_file(const std::string& a, const std::string& b) {
 
 }  // namespace
 
+CheckedResults read_checked(const std::string& path) {
+  CheckedResults out{read_results(path, ReadFrom::FileOrPipe), "", {}};
+  const json& tournament = out.content.header.at("tournament");  // an object: read_results checks it
+  if (const auto fault = header_fault(tournament)) throw ResultsError(quoted(path) + " has a damaged header: " + *fault);
+  for (const auto& e : tournament.at("engines")) out.engines.push_back(e.at("name").get<std::string>());
+  out.variant = variant_of(tournament);
+  const auto openings = openings_of(out.content.header);
+  if (!openings) throw ResultsError(quoted(path) + " has a damaged header: its 'openings' is not a list of openings");
+  // Lines mixed in from another run (another variant, other random openings) would be rated
+  // as this run's, and escape combine_results' check for runs that repeat each other.
+  for (const auto& g : out.content.games)
+    if (const auto other = played_otherwise(g, out.variant, *openings))
+      throw ResultsError(quoted(path) + " holds game " + std::to_string(g.id) + " as " + other->held + ", but its header gives " +
+                         other->expected + "; the file is damaged or mixed from several runs");
+  return out;
+}
+
 CombinedResults combine_results(const std::vector<std::string>& paths) {
   CombinedResults out;
   std::vector<Replay> replays;
@@ -86,11 +103,11 @@ CombinedResults combine_results(const std::vector<std::string>& paths) {
       if (same_file(paths[j], path))
         throw ResultsError(quoted(path) + " is given twice (as " + quoted(paths[j]) + " too); its games would count twice");
 
-    auto content = read_results(path, ReadFrom::FileOrPipe);
-    const json& tournament = content.header.at("tournament");  // an object: read_results checks it
-    if (const auto fault = header_fault(tournament)) throw ResultsError(quoted(path) + " has a damaged header: " + *fault);
+    CheckedResults checked = read_checked(path);
+    ResultsContent& content = checked.content;
+    const std::string& variant = checked.variant;
+    const json& tournament = content.header.at("tournament");
     Replay replay;
-    std::string variant;
     for (const auto& e : tournament.at("engines")) {
       const auto name = e.at("name").get<std::string>();
       const auto at = std::find(out.engines.begin(), out.engines.end(), name);
@@ -102,15 +119,6 @@ CombinedResults combine_results(const std::vector<std::string>& paths) {
                             differing_settings(settings, e) + "); its games are rated as one engine's");
       }
     }
-    variant = variant_of(tournament);
-    const auto openings = openings_of(content.header);
-    if (!openings) throw ResultsError(quoted(path) + " has a damaged header: its 'openings' is not a list of openings");
-    // Lines mixed in from another run (another variant, other random openings) would be rated
-    // as this run's, and escape the check below for runs that repeat each other.
-    for (const auto& g : content.games)
-      if (const auto other = played_otherwise(g, variant, *openings))
-        throw ResultsError(quoted(path) + " holds game " + std::to_string(g.id) + " as " + other->held + ", but its header gives " +
-                           other->expected + "; the file is damaged or mixed from several runs");
     replay.seed = tournament.value("seed", json());
     replay.openings = content.header.value("openings", json());
     if (k == 0 && tournament.contains("sprt")) out.sprt = tournament.at("sprt");
@@ -138,7 +146,6 @@ CombinedResults combine_results(const std::vector<std::string>& paths) {
     for (const auto& g : content.games) renumbered_pair.emplace(g.id / 2, 0);
     for (auto& [pair, fresh] : renumbered_pair) fresh = next_pair++;
     for (auto& g : content.games) {
-      out.ids_in_file.push_back(g.id);
       g.id = 2 * renumbered_pair.at(g.id / 2) + g.id % 2;
       out.games.push_back(std::move(g));
     }

@@ -226,8 +226,7 @@ class Runner {
   }
 
   std::string game_line(const match::GameRecord& g, std::size_t done) const {
-    const char* result = g.winner == match::Winner::South ? "1-0" : g.winner == match::Winner::North ? "0-1" : "1/2-1/2";
-    std::string line = "Finished game " + std::to_string(g.id) + " (" + g.south + " vs " + g.north + "): " + result + " " +
+    std::string line = "Finished game " + std::to_string(g.id) + " (" + g.south + " vs " + g.north + "): " + match::result_text(g.winner) + " " +
                        std::to_string(g.south_score) + "-" + std::to_string(g.north_score) + " {" +
                        match::termination_name(g.termination);
     if (!g.detail.empty()) line += ": " + g.detail;

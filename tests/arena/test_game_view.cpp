@@ -24,9 +24,11 @@ std::size_t count_of(const std::string& text, const std::string& part) {
   return n;
 }
 
-// A real game played out by the rules: each side plays its last legal move (the first
-// distribution in the Bedouin set-up), recorded as the arena records it.
-GameRecord played_out(const std::string& variant, const arena::match::Opening& opening, std::size_t max_moves = 1000) {
+// A real game played out by the rules, recorded as the arena records it: each side plays its
+// last legal move (the first distribution in the Bedouin set-up), or with a `stride` the legal
+// move (ply x stride) modulo their number.
+GameRecord played_out(const std::string& variant, const arena::match::Opening& opening, std::size_t max_moves = 1000,
+                      std::size_t stride = 0) {
   GameRecord g;
   g.id = 7;
   g.round = 3;
@@ -39,7 +41,7 @@ GameRecord played_out(const std::string& variant, const arena::match::Opening& o
   while (!game.over() && g.moves.size() < max_moves) {
     const auto legal = game.legal_moves();
     const bool setup = game.variant().family == mancala::Family::Bedouin && game.position().phase == mancala::Phase::Distribute;
-    const mancala::Move mv = setup ? legal.front() : legal.back();
+    const mancala::Move mv = setup ? legal.front() : stride ? legal[(g.moves.size() * stride) % legal.size()] : legal.back();
     MoveRecord m;
     m.side = game.side_to_move() == mancala::Side::South ? 's' : 'n';
     m.move = game.move_text(mv);
@@ -113,7 +115,7 @@ TEST(GameView, ListHasOneAlignedLineAGameAndTheFaultsDetail) {
   ASSERT_TRUE(std::getline(in, first));
   ASSERT_TRUE(std::getline(in, second));
   EXPECT_FALSE(std::getline(in, extra));
-  EXPECT_EQ(header.find("Id"), 4u);
+  EXPECT_EQ(header.find("Id"), 0u);
   // The columns line up: each line's South name starts where the header's "South" does.
   EXPECT_EQ(first.find("alpha"), header.find("South"));
   EXPECT_EQ(second.find("a-long-engine-name"), header.find("South"));
@@ -122,10 +124,14 @@ TEST(GameView, ListHasOneAlignedLineAGameAndTheFaultsDetail) {
   EXPECT_EQ(first.find(score), header.find("Score"));
   EXPECT_EQ(second.find("0-1"), header.find("Result"));
   EXPECT_EQ(second.find("time_forfeit"), header.find("Termination"));
-  EXPECT_NE(first.find(" " + std::to_string(normal.moves.size()) + "      1.2"), std::string::npos) << first;
+  // Right-aligned numbers end where their heading ends.
+  EXPECT_EQ(first.find(std::to_string(normal.moves.size()) + "      1.2") + std::to_string(normal.moves.size()).size(),
+            header.find("Moves") + 5)
+      << first;
+  EXPECT_EQ(first.size(), header.size()) << "the seconds end the line, under their heading's end";
   EXPECT_EQ(first.find('{'), std::string::npos);
   EXPECT_NE(second.find("{bestmove after 1034 ms, allowed 1000 ms + margin}"), std::string::npos) << second;
-  EXPECT_EQ(format_game_list({}), "    Id  Round  South  North  Result   Score    Termination  Moves  Seconds\n") << "no game: the header alone";
+  EXPECT_EQ(format_game_list({}), "Id  Round  South  North  Result  Score  Termination  Moves  Seconds\n") << "no game: the header alone";
 }
 
 TEST(GameView, ShowReplaysEveryMoveAndEndsWithTheCommandThatSetsItUp) {
@@ -139,7 +145,12 @@ TEST(GameView, ShowReplaysEveryMoveAndEndsWithTheCommandThatSetsItUp) {
   EXPECT_NE(text.find(std::string("Result: ") + (g.winner == Winner::South ? "1-0" : g.winner == Winner::North ? "0-1" : "1/2-1/2")),
             std::string::npos);
   EXPECT_EQ(count_of(text, "(South's pits)"), 2u) << "the boards at the start and at the end";
-  EXPECT_EQ(count_of(text, "  +2.50      4          321        1.2\n"), g.moves.size()) << text;
+  EXPECT_EQ(count_of(text, "  +2.50      4    321    1.2"), g.moves.size()) << text;
+  // A side that moves twice in a row had an extra turn (Kalah), and the line says so.
+  std::size_t again = 0;
+  for (std::size_t i = 0; i + 1 < g.moves.size(); ++i) again += g.moves[i].side == g.moves[i + 1].side;
+  ASSERT_GT(again, 0u);
+  EXPECT_EQ(count_of(text, "1.2  (extra turn)\n"), again) << text;
   // The command, pasted after the engine's own `position`, gives the recorded final position.
   const std::string prefix = "To set it up in an engine: position startpos kalah(4,3) moves 2 4";
   const auto at = text.find(prefix);
@@ -169,17 +180,40 @@ TEST(GameView, ShowFollowsExtraTurnsTheBedouinSetUpAndFaults) {
   kalah.termination = Termination::IllegalMove;
   kalah.winner = Winner::South;
   kalah.loser_side = mancala::Side::North;
-  kalah.detail = "'7' is not a legal move";
+  kalah.detail = "'7\x1b[2J' is not a legal move";  // an engine's bytes, as a hand-edited file could hold them
+  kalah.south = "génie";  // columns count characters: 5, not 6 bytes
   const std::string text = format_game(kalah, false);
-  EXPECT_NE(text.find("Result: 1-0 2-0 {illegal_move by North (beta): '7' is not a legal move}"), std::string::npos) << text;
-  EXPECT_NE(text.find("    1  South  alpha   3"), std::string::npos) << text;
-  EXPECT_NE(text.find("    2  South  alpha   6"), std::string::npos) << text;
+  EXPECT_NE(text.find("Result: 1-0 2-0 {illegal_move by North (beta): '7?[2J' is not a legal move}"), std::string::npos) << text;
+  EXPECT_NE(text.find("    1  South  génie   3     +2.50      4    321    1.2  (extra turn)\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("    2  South  génie   6     +2.50      4    321    1.2\n"), std::string::npos) << text;
 
-  const GameRecord bedouin = played_out("bedouin", {});
+  // South puts all 70 counters in North's pit 4 (the first distribution) and North keeps them
+  // (stride 2 picks the first choice): North then sows first.
+  const GameRecord bedouin = played_out("bedouin", {}, 1000, 2);
   ASSERT_GT(bedouin.moves.size(), 2u);
+  ASSERT_EQ(bedouin.moves[0].move, "0,0,0,70");
+  ASSERT_EQ(bedouin.moves[1].move, "keep");
   const std::string shown = format_game(bedouin, false);
   EXPECT_NE(shown.find("    1  South  alpha   " + bedouin.moves[0].move), std::string::npos) << shown;
+  EXPECT_NE(shown.find("    2  North  beta    " + bedouin.moves[1].move), std::string::npos) << shown;
+  EXPECT_NE(shown.find("1.2  (North sows first)\n    3  North  beta    4"), std::string::npos) << shown;
   EXPECT_NE(shown.find("Final position: " + bedouin.final_position), std::string::npos);
+}
+
+TEST(GameView, ShowNamesTheSideThatPasses) {
+  // Mangala II has no extra turns: a side that moves twice in a row did so because the other
+  // side's row was empty and it passed. Find such a game among deterministic playouts.
+  for (std::size_t stride = 1; stride < 40; ++stride) {
+    const GameRecord g = played_out("mangala2", {}, 1000, stride);
+    std::size_t again = 0;
+    for (std::size_t i = 0; i + 1 < g.moves.size(); ++i) again += g.moves[i].side == g.moves[i + 1].side;
+    if (again == 0) continue;
+    const std::string text = format_game(g, false);
+    EXPECT_EQ(count_of(text, "  (North passes)\n") + count_of(text, "  (South passes)\n"), again) << text;
+    EXPECT_EQ(count_of(text, "(extra turn)"), 0u);
+    return;
+  }
+  FAIL() << "no Mangala II playout with a pass";
 }
 
 TEST(GameView, ShowRefusesMovesThatDoNotReplay) {
@@ -195,7 +229,9 @@ TEST(GameView, ShowRefusesMovesThatDoNotReplay) {
   };
   GameRecord illegal = good;
   illegal.moves[1].move = "9";
-  EXPECT_EQ(message(illegal).rfind("game 7 cannot be replayed: move 2 ('9'): ", 0), 0u) << message(illegal);
+  EXPECT_EQ(message(illegal), "game 7 cannot be replayed: move 2: move '9': there is no pit 9 (pits are 1 to 3)");
+  illegal.moves[1].move = "3\x1b[2J";
+  EXPECT_EQ(message(illegal).find('\x1b'), std::string::npos) << "no control byte from the file in the message";
   GameRecord wrong_side = good;
   wrong_side.moves[0].side = 'n';
   EXPECT_EQ(message(wrong_side), "game 7 cannot be replayed: move 1 ('" + good.moves[0].move + "') is recorded for North, but South is to move");

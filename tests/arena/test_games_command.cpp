@@ -85,6 +85,9 @@ TEST(GamesCommand, ListsFiltersAndShowsTheGamesOfAResultsFile) {
   // What cannot be answered is named, with exit 2.
   for (const auto& [argv, message] : std::vector<std::pair<std::vector<std::string>, std::string>>{
            {{"--show", "99"}, "has no game 99 (it holds 6 games; without --show they are listed)"},
+           {{"--show", "010"}, "has no game 10 "},  // decimal, not octal 8
+           {{"--show", "-1"}, "--show: expected a game id (a whole number from 0), got '-1'"},
+           {{"--show", "abc"}, "--show: expected a game id (a whole number from 0), got 'abc'"},
            {{"--engine", "nobody"}, "--engine: no engine is named 'nobody' in '" + file + "' (its engines: crashy, random, greedy)"},
            {{"--termination", "timeout"}, "--termination: 'timeout' is none of normal, decided, max_moves, time_forfeit, illegal_move"},
            {{"--result", "win"}, "--result win needs exactly one --engine"},
@@ -122,6 +125,6 @@ TEST(GamesCommand, KeepsTheFilesIdsAndRefusesAGameThatDoesNotReplay) {
   EXPECT_EQ(run({ARENA_EXE, "games", d / "edited.jsonl"}, d, "edited").code, 0);
   const auto refused = run({ARENA_EXE, "games", d / "edited.jsonl", "--show", std::to_string(edited["id"].get<int>())}, d, "edited-show");
   EXPECT_EQ(refused.code, 2);
-  EXPECT_NE(refused.err.find("cannot be replayed: move 1 ('7'): "), std::string::npos) << refused.err;
+  EXPECT_NE(refused.err.find("cannot be replayed: move 1: move '7': there is no pit 7 (pits are 1 to 6)\n"), std::string::npos) << refused.err;
   EXPECT_EQ(refused.out, "") << "nothing half shown";
 }

@@ -33,7 +33,7 @@ ALLOWED = {
     "arena/engine": {"engine/text", "arena/process", "arena/protocol", "arena/config"},
     "arena/match": {"engine/rules", "arena/protocol", "arena/config", "arena/engine"},
     "arena/openings": {"engine/rules", "arena/config", "arena/match"},
-    "arena/output": {"engine/rules", "arena/stats", "arena/config", "arena/match"},
+    "arena/output": {"engine/rules", "engine/text", "arena/stats", "arena/config", "arena/match"},
     "arena/tournament": {"engine/rules", "engine/text", "arena/process", "arena/config", "arena/engine",
                          "arena/match", "arena/openings", "arena/output"},
     "arena/cli": {"engine/rules", "engine/text", "arena/process", "arena/protocol", "arena/stats",
