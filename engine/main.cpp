@@ -23,15 +23,9 @@ int run_perft(const std::vector<std::string>& words) {
   }
   std::string text;
   for (std::size_t i = 0; i + 1 < words.size(); ++i) text += (i ? " " : "") + words[i];
-  int depth = -1;
-  try {
-    std::size_t used = 0;
-    depth = std::stoi(words.back(), &used);
-    if (used != words.back().size()) depth = -1;
-  } catch (const std::exception&) {
-  }
-  if (depth < 0 || depth > 64) {
-    std::cerr << "perft: depth '" << words.back() << "' is not a number from 0 to 64\n";
+  const auto depth = mancala::text::parse_count(words.back());  // digits only, as the protocol's perft
+  if (!depth || *depth > 64) {
+    std::cerr << "perft: depth " << mancala::text::quote(words.back()) << " is not a number from 0 to 64\n";
     return 2;
   }
   auto game = text.find(' ') == std::string::npos ? mancala::Game::from_spec(text) : mancala::Game::from_notation(text);
@@ -39,7 +33,7 @@ int run_perft(const std::vector<std::string>& words) {
     std::cerr << "perft: " << game.error() << "\n";
     return 2;
   }
-  std::cout << mancala::protocol::perft_report(*game, depth) << std::endl;
+  std::cout << mancala::protocol::perft_report(*game, static_cast<int>(*depth)) << std::endl;
   return 0;
 }
 

@@ -352,8 +352,28 @@ TEST(EngineCommandLine, HelpPerftAndErrors) {
     EnginePipe bad(MANCALA_ENGINE_PATH, {"perft", "chess", "3"});
     EXPECT_EQ(bad.wait_exit(Millis(5000)), 2);
   }
+  {
+    // Numbers are decimal: a leading zero is no octal (CLI11's own reading), a sign or a blank no number.
+    EnginePipe perft(MANCALA_ENGINE_PATH, {"perft", "kalah(6,4)", "03"});
+    const auto line = perft.read_line(Millis(5000));
+    ASSERT_TRUE(line);
+    EXPECT_TRUE(line->rfind("perft depth 3 nodes 185 ", 0) == 0) << *line;
+    // bench 010 searches to depth 10, not 8: the same node count as bench 10 (its last line).
+    auto total_nodes = [](const std::string& depth) {
+      EnginePipe bench(MANCALA_ENGINE_PATH, {"bench", depth});
+      std::string last;
+      while (const auto line = bench.read_line(Millis(60000))) last = *line;
+      EXPECT_EQ(bench.wait_exit(Millis(5000)), 0);
+      return last.substr(0, last.find(" nodes"));
+    };
+    const std::string ten = total_nodes("10");
+    EXPECT_FALSE(ten.empty());
+    EXPECT_EQ(total_nodes("010"), ten);
+    EXPECT_NE(total_nodes("8"), ten);
+  }
   using Args = std::vector<std::string>;
-  for (const Args& usage : std::vector<Args>{{"bench", "x"}, {"--bogus"}, {"frobnicate"}}) {
+  for (const Args& usage : std::vector<Args>{{"bench", "x"}, {"bench", "0x3"}, {"perft", "kalah(6,4)", " 3"}, {"perft", "kalah(6,4)", "+3"},
+                                             {"--bogus"}, {"frobnicate"}}) {
     EnginePipe bad(MANCALA_ENGINE_PATH, usage);
     EXPECT_EQ(bad.wait_exit(Millis(5000)), 2) << usage.front() << ": every usage error is exit 2";
   }
