@@ -8,6 +8,7 @@
 
 #include "config/json_reader.h"
 #include "rules/variant.h"
+#include "text/tokens.h"
 #include "tournament/resume_check.h"
 
 namespace arena::tournament {
@@ -34,6 +35,11 @@ std::optional<std::string> header_fault(const json& tournament) {
     const json& e = (*engines)[i];
     if (!e.is_object() || !e.contains("name") || !e.at("name").is_string())
       return "its 'tournament.engines[" + std::to_string(i) + "]' has no name";
+    // The tables print names as they are: a name with control bytes (only an edited file can
+    // hold one, a config refuses it) would reach the terminal's escape sequences.
+    const auto name = e.at("name").get<std::string>();
+    if (name.empty() || mancala::text::printable(name) != name)
+      return "its 'tournament.engines[" + std::to_string(i) + "].name' is " + (name.empty() ? "empty" : "not printable: " + mancala::text::quote(name));
   }
   const auto variant = tournament.find("variant");
   if (variant != tournament.end() && !variant->is_string())

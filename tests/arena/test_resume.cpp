@@ -338,6 +338,15 @@ TEST(Integration, AHeaderOfTheWrongShapeIsRefusedInPlainWords) {
   write_header(header);
   r = run({ARENA_EXE, "ratings", d / "r.jsonl"}, d, "ratings-name");
   EXPECT_EQ(r.err, "arena ratings: '" + (d / "r.jsonl") + "' has a damaged header: its 'tournament.engines[0]' has no name\n");
+  // A name with an escape sequence (a config refuses one) would reach the terminal through the tables.
+  header["tournament"] = {{"engines", {{{"name", "a"}}, {{"name", "red\x1b[31m"}}}}};
+  write_header(header);
+  for (const char* command : {"ratings", "games"}) {
+    r = run({ARENA_EXE, command, d / "r.jsonl"}, d, std::string("name-") + command);
+    EXPECT_EQ(r.code, 2);
+    EXPECT_EQ(r.err, "arena " + std::string(command) + ": '" + (d / "r.jsonl") +
+                         "' has a damaged header: its 'tournament.engines[1].name' is not printable: 'red?[31m'\n");
+  }
 }
 
 // A header's openings were played as they were: a mangala position in a kalah(6,4) file gave
