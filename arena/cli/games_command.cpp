@@ -81,7 +81,7 @@ Handler add_games(CLI::App& app) {
                      ->check(CLI::IsMember({"win", "loss", "draw"}));
   auto* termination = one_value_each(sub->add_option("--termination", f->terminations,
                                                      "Only games that ended so (repeatable): " + joined(match::termination_names())));
-  auto* show = sub->add_option("--show", f->show, "Show the game with this id move by move, replayed by the rules");
+  auto* show = sub->add_option("--show", f->show, "Show the game with this id move by move, replayed by the rules")->type_name("ID");
   show->excludes(engine)->excludes(result)->excludes(termination);
   sub->add_flag("--boards", f->boards, "With --show: the board after every move (else at the start and the end)")->needs(show);
   return [f]() -> int {

@@ -41,8 +41,10 @@ std::vector<match::Opening> header_openings(const json& header, const std::strin
   return openings;
 }
 
-// A word as a POSIX shell reads it back: quoted when it holds anything but plain path characters.
-std::string shell_word(const std::string& word) {
+// A path as a POSIX shell and a command line read it back: quoted when it holds anything but
+// plain path characters.
+std::string shell_path(std::string word) {
+  if (word.starts_with('-')) word = "./" + word;  // a path, not an option: "-o/x.jsonl" would read as -o
   const bool plain = !word.empty() && std::all_of(word.begin(), word.end(), [](unsigned char c) {
     return std::isalnum(c) || std::string_view("/._-+,:@%=").find(static_cast<char>(c)) != std::string_view::npos;
   });
@@ -57,7 +59,7 @@ std::string faults_hint(const output::Standings& s, const std::string& path) {
   std::string flags;
   for (const auto& [reason, count] : s.terminations)
     if (const auto t = match::termination_from_name(reason); t && match::is_fault(*t)) flags += " --termination " + reason;
-  return flags.empty() ? "" : "The games lost by a fault: arena games " + shell_word(path) + flags + "\n";
+  return flags.empty() ? "" : "The games lost by a fault: arena games " + shell_path(path) + flags + "\n";
 }
 
 Schedule make_schedule(const config::TournamentConfig& cfg, const std::vector<match::Opening>& openings) {
@@ -156,7 +158,7 @@ RunSummary run(const config::TournamentConfig& cfg, const RunEnv& env) {
   std::vector<std::string> names;
   for (const auto& e : cfg.engines) names.push_back(e.name);
   const auto s = output::compute(names, played.records, cfg.anchor);
-  std::string text = "\n" + output::format_standings(s) + "\n" + output::format_crosstable(s) + "\n" + output::format_terminations(s) + faults_hint(s, path);
+  std::string text = "\n" + output::format_standings(s) + "\n" + output::format_crosstable(s) + "\n" + output::format_terminations(s);
   const auto h2h = output::format_head_to_head(s, cfg.sprt);
   if (!h2h.empty()) text += h2h;
   if (summary.outcome == Outcome::Interrupted)
@@ -164,7 +166,7 @@ RunSummary run(const config::TournamentConfig& cfg, const RunEnv& env) {
             " games are recorded in " + path + ". Run the same command again to resume.\n";
   else if (summary.outcome == Outcome::SprtDecided)
     text += "\nSPRT decided after " + std::to_string(summary.games_recorded) + " games; stopped.\n";
-  console.print(text);
+  console.print(text + faults_hint(s, path));
   return summary;
 }
 

@@ -62,6 +62,7 @@ TEST(GamesCommand, ListsFiltersAndShowsTheGamesOfAResultsFile) {
   ASSERT_NE(at, std::string::npos) << r.out;
   const std::string pasted = r.out.substr(at + hint.size(), r.out.find('\n', at) - at - hint.size());
   EXPECT_EQ(pasted, "'" + d / "crash'\\''s r.jsonl' --termination crash");
+  EXPECT_EQ(at + hint.size() + pasted.size() + 1, r.out.size()) << "the run's last line: " << r.out;
   const auto through_shell = run({"/bin/sh", "-c", std::string(ARENA_EXE) + " games " + pasted}, d, "hint");
   EXPECT_EQ(through_shell.out, listed.out);
   listed = run({ARENA_EXE, "games", file, "--engine", "crashy", "--result", "loss"}, d, "lost");
@@ -127,4 +128,19 @@ TEST(GamesCommand, KeepsTheFilesIdsAndRefusesAGameThatDoesNotReplay) {
   EXPECT_EQ(refused.code, 2);
   EXPECT_NE(refused.err.find("cannot be replayed: move 1: move '7': there is no pit 7 (pits are 1 to 6)\n"), std::string::npos) << refused.err;
   EXPECT_EQ(refused.out, "") << "nothing half shown";
+}
+
+TEST(GamesCommand, TheHintForAPathThatLooksLikeAnOptionStillNamesTheFile) {
+  TempDir d;
+  // A relative output folder named "-o": the hint must not hand the arena an option.
+  const std::string in_d = "cd '" + d.path.string() + "' && ";
+  const auto r = run({"/bin/sh", "-c", in_d + ARENA_EXE " run --out=-o --results r.jsonl --no-progress --rounds 1 --engine 'name=crashy cmd=" FAULT_BOT
+                                       " arg=--fault arg=crash arg=--at arg=3' --engine 'name=random cmd=" RANDOM_BOT "'"},
+                     d);
+  ASSERT_EQ(r.code, 0) << r.err;
+  const std::string hint = "The games lost by a fault: arena games ./-o/r.jsonl --termination crash\n";
+  ASSERT_NE(r.out.find(hint), std::string::npos) << r.out;
+  const auto listed = run({"/bin/sh", "-c", in_d + ARENA_EXE " games ./-o/r.jsonl --termination crash"}, d, "hint");
+  EXPECT_EQ(listed.code, 0) << listed.err;
+  EXPECT_NE(listed.out.find("2 of 2 games"), std::string::npos) << listed.out;
 }
