@@ -49,7 +49,7 @@ int main(int argc, char** argv) {
 
   int bench_depth = mancala::search::kDefaultBenchDepth;
   auto* bench = app.add_subcommand("bench", "Search the fixed bench positions and print total nodes and nodes/second");
-  bench->add_option("depth", bench_depth, "Search depth")->capture_default_str()->transform(mancala::text::whole_number_in(1, 64));
+  mancala::text::add_whole_number(*bench, "depth", bench_depth, "Search depth", 1, 64)->capture_default_str();
 
   std::vector<std::string> perft_words;
   auto* perft = app.add_subcommand("perft", "Count the move sequences of <depth> moves from a start or a position");

@@ -56,8 +56,8 @@ Handler add_bench(CLI::App& app, process::ChildRegistry& registry) {
   auto f = std::make_shared<BenchFlags>();
   auto* sub = app.add_subcommand("bench", "Measure the arena's own overhead: games/s and cost per move between two instant bots");
   sub->add_option("--bot", f->bot, "Bot program to play both sides (default: the random bot of this build or installation)");
-  sub->add_option("--games", f->games, "Games to play")->transform(mancala::text::whole_number_in(1, 1'000'000))->capture_default_str();
-  sub->add_option("--concurrency,-j", f->concurrency, "Games in parallel")->transform(mancala::text::whole_number_in(1, 256))->capture_default_str();
+  mancala::text::add_whole_number(*sub, "--games", f->games, "Games to play", 1, 1'000'000)->capture_default_str();
+  mancala::text::add_whole_number(*sub, "--concurrency,-j", f->concurrency, "Games in parallel", 1, 256)->capture_default_str();
   sub->add_option("--variant", f->variant, "Variant spec")->capture_default_str();
   sub->add_option("--tc", f->tc, "Clock, seconds (base+increment)")->capture_default_str();
   return [f, &registry]() -> int {

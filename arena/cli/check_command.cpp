@@ -32,10 +32,11 @@ Handler add_check(CLI::App& app, process::ChildRegistry& registry) {
   sub->prefix_command();  // everything from the engine command on is the engine's
   one_value_each(sub->add_option("--variant", f->variants, "Variant spec to try (repeatable; default: one or two per family the engine lists)"));
   sub->add_option("--dir", f->dir, "The engine's working directory");
-  sub->add_option("--startup-ms", f->startup_ms, "Time allowed for the handshake (default 10000, as in arena run)")->transform(mancala::text::whole_number_in(1, 600000));
-  sub->add_option("--ready-ms", f->ready_ms,
-                  "Time allowed for readyok, beyond each go's own limit, and for the bestmove after a ponder search's stop")->transform(mancala::text::whole_number_in(1, 600000));
-  sub->add_option("--quit-ms", f->quit_ms, "Time allowed to exit after quit")->transform(mancala::text::whole_number_in(0, 600000));
+  mancala::text::add_whole_number(*sub, "--startup-ms", f->startup_ms, "Time allowed for the handshake (default 10000, as in arena run)", 1, 600000);
+  mancala::text::add_whole_number(
+      *sub, "--ready-ms", f->ready_ms,
+      "Time allowed for readyok, beyond each go's own limit, and for the bestmove after a ponder search's stop", 1, 600000);
+  mancala::text::add_whole_number(*sub, "--quit-ms", f->quit_ms, "Time allowed to exit after quit", 0, 600000);
   sub->add_option("--log", f->log,
                   "Write every line sent and read, the engine's stderr and each item's verdict to this file (replaced), "
                   "timestamped as arena run's logs");

@@ -139,23 +139,23 @@ Handler add_run(CLI::App& app, process::ChildRegistry& registry) {
   sub->add_option("config", f->config_file, "Tournament config file (JSON), e.g. configs/default.json");
   sub->add_option("--name", f->name, "Tournament name (default results file: <out>/<name>.jsonl)");
   sub->add_option("--kind", f->kind, "round-robin or gauntlet");
-  sub->add_option("--gauntlet-players", f->gauntlet_players, "Gauntlet: the first N engines play all others")->transform(mancala::text::whole_number_in(1, 1000));
+  mancala::text::add_whole_number(*sub, "--gauntlet-players", f->gauntlet_players, "Gauntlet: the first N engines play all others", 1, 1000);
   sub->add_option("--variant", f->variant, "Variant spec, e.g. kalah(6,4), mangala, bedouin");
   one_value_each(sub->add_option("--engine", f->engines,
                   "An engine (repeatable; replaces the config's engines): \"name=N cmd=PATH [arg=A]... [dir=D] "
                   "[option.X=V]... [margin=MS] [restart=on|off] [ponder=on|off] [tc=..] [depth=..] [movetime=..] [nodes=..]\"; "
                   "double quotes keep blanks in a value: arg=\"my bot.py\""));
-  sub->add_option("--rounds", f->rounds, "Colour-swapped game pairs per engine pair")->transform(mancala::text::whole_number_in(1, 10'000'000));
+  mancala::text::add_whole_number(*sub, "--rounds", f->rounds, "Colour-swapped game pairs per engine pair", 1, 10'000'000);
   sub->add_option("--tc", f->tc, "Clock in seconds: base+increment, moves/base+increment, or inf (e.g. 1+0.01)");
-  sub->add_option("--movetime", f->movetime, "Fixed time per move (ms)")->transform(mancala::text::whole_number_in(1, config::kMaxTimeMs));
-  sub->add_option("--depth", f->depth, "Fixed search depth")->transform(mancala::text::whole_number_in(1, config::kMaxDepth));
-  sub->add_option("--nodes", f->nodes, "Fixed node count")->transform(mancala::text::whole_number_in(1, config::kMaxNodes));
-  sub->add_option("--concurrency,-j", f->concurrency, "Games played in parallel")->transform(mancala::text::whole_number_in(1, 1024));
+  mancala::text::add_whole_number(*sub, "--movetime", f->movetime, "Fixed time per move (ms)", 1, config::kMaxTimeMs);
+  mancala::text::add_whole_number(*sub, "--depth", f->depth, "Fixed search depth", 1, config::kMaxDepth);
+  mancala::text::add_whole_number(*sub, "--nodes", f->nodes, "Fixed node count", 1, config::kMaxNodes);
+  mancala::text::add_whole_number(*sub, "--concurrency,-j", f->concurrency, "Games played in parallel", 1, 1024);
   sub->add_option("--seed", f->seed, "Seed for the schedule and random openings (0..2^63-1)");
   sub->add_option("--openings-file", f->openings_file, "Openings: a file of positions (one per line)");
-  sub->add_option("--openings-random", f->openings_random, "Openings: N random moves from the start")->transform(mancala::text::whole_number_in(1, 200));
+  mancala::text::add_whole_number(*sub, "--openings-random", f->openings_random, "Openings: N random moves from the start", 1, 200);
   sub->add_option("--filter-engine", f->filter_engine, "Random openings: keep those this engine finds balanced");
-  sub->add_option("--max-moves", f->max_moves, "Adjudicate a draw after this many moves (0 = off)")->transform(mancala::text::whole_number_in(0, 1'000'000));
+  mancala::text::add_whole_number(*sub, "--max-moves", f->max_moves, "Adjudicate a draw after this many moves (0 = off)", 0, 1'000'000);
   sub->add_flag("--adjudicate-decided", f->decided, "A side holding more than half the seeds wins at once");
   sub->add_option("--sprt", f->sprt, "Head-to-head SPRT: elo0,elo1[,alpha,beta] (stops when decided)");
   sub->add_option("--sprt-model", f->sprt_model, "SPRT Elo model: logistic (default) or normalized")
@@ -165,7 +165,7 @@ Handler add_run(CLI::App& app, process::ChildRegistry& registry) {
   sub->add_option("--results", f->results, "Results file name inside the output folder");
   sub->add_flag("--log-traffic", f->log_traffic, "Log the protocol traffic of every engine (in <out>/logs/)");
   sub->add_flag("--log-stderr", f->log_stderr, "Log every engine's stderr (in <out>/logs/)");
-  sub->add_option("--report-every", f->report_every, "Print the standings every N games")->transform(mancala::text::whole_number_in(0, 1'000'000'000));
+  mancala::text::add_whole_number(*sub, "--report-every", f->report_every, "Print the standings every N games", 0, 1'000'000'000);
   sub->add_flag("--no-progress", f->no_progress, "No live progress line");
 
   return [f, &registry]() -> int {

@@ -1,5 +1,5 @@
-// The whole-number flags of the arena and the engine (text/cli_number.h): decimal only, whatever
-// CLI11's own conversion would make of the word.
+// The whole-number flags of the arena and the engine (text/cli_number.h, add_whole_number): decimal
+// only, whatever CLI11's own conversion would make of the word.
 #include <gtest/gtest.h>
 
 #include <CLI/CLI.hpp>
@@ -15,7 +15,7 @@ namespace {
 std::string parsed(const std::string& word) {
   CLI::App app;
   std::int64_t n = -1;
-  app.add_option("--n", n)->transform(mancala::text::whole_number_in(0, 100));
+  mancala::text::add_whole_number(app, "--n", n, "", 0, 100);
   std::vector<std::string> args = {word, "--n"};  // CLI11 reads a vector of arguments last first
   try {
     app.parse(args);
