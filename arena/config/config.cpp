@@ -22,11 +22,7 @@ bool plain_file_name(const std::string& s) {
   return !s.empty() && s != "." && s != ".." && s.find('/') == std::string::npos && s.find('\0') == std::string::npos;
 }
 
-bool printable(const std::string& s) {
-  for (unsigned char c : s)
-    if (c < 0x20 || c == 0x7f) return false;
-  return true;
-}
+bool printable(const std::string& s) { return mancala::text::printable(s) == s; }
 
 // Names are stored in the results file as JSON, which holds only UTF-8: a name in another
 // encoding (Latin-1 from a shell flag) would come back changed and no longer match on resume.

@@ -10,6 +10,18 @@ namespace {
 bool is_blank(char c) { return c == ' ' || c == '\t'; }
 char lower_ascii(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
 
+// The bytes of a control character at text[i], 0 if there is none: 1 for a C0 control or DEL,
+// 2 for a C1 control in UTF-8 (U+0080-U+009F), which a terminal may obey like ESC: U+009B is CSI.
+std::size_t control_length(std::string_view text, std::size_t i) {
+  const auto byte = static_cast<unsigned char>(text[i]);
+  if (byte < 0x20 || byte == 0x7f) return 1;
+  if (byte == 0xc2 && i + 1 < text.size()) {
+    const auto next = static_cast<unsigned char>(text[i + 1]);
+    if (next >= 0x80 && next <= 0x9f) return 2;
+  }
+  return 0;
+}
+
 }  // namespace
 
 std::vector<std::string_view> split_tokens(std::string_view line) {
@@ -60,23 +72,22 @@ std::optional<std::int64_t> parse_count(std::string_view token) {
 }
 
 std::string printable(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) {
-    const auto byte = static_cast<unsigned char>(c);
-    if (byte < 0x20 || byte == 0x7f) c = '?';
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size();) {
+    const std::size_t control = control_length(text, i);
+    out += control > 0 ? std::string_view("?") : text.substr(i, 1);
+    i += control > 0 ? control : 1;
   }
   return out;
 }
 
 std::string quote(std::string_view text) {
   constexpr std::size_t kShown = 60;
-  std::string out = "'";
-  for (char c : text.substr(0, kShown)) {
-    const auto byte = static_cast<unsigned char>(c);
-    out += byte < 0x20 || byte == 0x7f ? '?' : c;
-  }
-  out += text.size() > kShown ? "...'" : "'";
-  return out;
+  if (text.size() <= kShown) return "'" + printable(text) + "'";
+  std::size_t cut = kShown;  // not inside a UTF-8 character: back to its first byte
+  while (cut > kShown - 3 && (static_cast<unsigned char>(text[cut]) & 0xc0) == 0x80) --cut;
+  return "'" + printable(text.substr(0, cut)) + "...'";
 }
 
 bool iequals(std::string_view a, std::string_view b) {

@@ -26,11 +26,12 @@ bool is_integer_text(std::string_view token);
 // The same as parse_integer without a sign: where PROTOCOL.md allows none (every number but stime/ntime and spins).
 std::optional<std::int64_t> parse_count(std::string_view token);
 
-// 'text' for an error message: cut to a readable length, control bytes shown as '?', so an
+// 'text' for an error message: cut to a readable length, control characters shown as '?', so an
 // error line never carries what made the input bad (NUL, escape sequences) back to the GUI.
 std::string quote(std::string_view text);
 
-// The text with every control byte (below 0x20, and 0x7f) replaced by '?'.
+// The text with every control character replaced by one '?': the bytes below 0x20, DEL (0x7f),
+// and the C1 controls U+0080-U+009F written in UTF-8 (0xc2 0x80-0x9f). Other bytes are kept.
 std::string printable(std::string_view text);
 
 bool iequals(std::string_view a, std::string_view b);

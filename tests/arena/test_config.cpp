@@ -61,6 +61,10 @@ TEST(Config, EveryMalformedFieldIsNamed) {
   EXPECT_EQ(error_of({{"anchor", std::string("no\0body\r", 8)}}), "anchor: no engine is named 'no?body?'");
   EXPECT_EQ(error_of({{"name", std::string("x\0y", 3)}}),
             "name: must be a plain name (no '/', no control characters, UTF-8), got \"x?y\"");
+  // A C1 control (U+009B, CSI in UTF-8) acts like an escape on some terminals: refused and shown as '?'.
+  EXPECT_EQ(error_of({{"name", "x\u009b31my"}}),
+            "name: must be a plain name (no '/', no control characters, UTF-8), got \"x?31my\"");
+  EXPECT_EQ(error_of({{"name", "caf\u00e9"}}), "");  // other non-ASCII letters are names like any
   EXPECT_EQ(error_of({{"anchor", "nobody"}}), "anchor: no engine is named 'nobody'");
   EXPECT_EQ(error_of({{"sprt", {{"elo0", 5}, {"elo1", 0}}}}), "sprt.elo1: must be greater than sprt.elo0");
   EXPECT_EQ(error_of({{"sprt", {{"alpha", 2}}}}).rfind("sprt.alpha: expected a number", 0), 0u);

@@ -347,6 +347,12 @@ TEST(Integration, AHeaderOfTheWrongShapeIsRefusedInPlainWords) {
     EXPECT_EQ(r.err, "arena " + std::string(command) + ": '" + (d / "r.jsonl") +
                          "' has a damaged header: its 'tournament.engines[1].name' is not printable: 'red?[31m'\n");
   }
+  header["tournament"] = {{"engines", {{{"name", "a"}}, {{"name", "red\u009b31m"}}}}};  // the same as a C1 control
+  write_header(header);
+  r = run({ARENA_EXE, "games", d / "r.jsonl"}, d, "name-c1");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err, "arena games: '" + (d / "r.jsonl") +
+                       "' has a damaged header: its 'tournament.engines[1].name' is not printable: 'red?31m'\n");
 }
 
 // A header's openings were played as they were: a mangala position in a kalah(6,4) file gave

@@ -17,6 +17,21 @@
 namespace mancala::protocol {
 namespace {
 
+// What an error message or a table shows of untrusted text: no character a terminal would obey.
+TEST(ShownText, ControlCharactersBecomeOneQuestionMarkEach) {
+  EXPECT_EQ(text::printable("a\x1b[31mb\tc\x7f"), "a?[31mb?c?");
+  EXPECT_EQ(text::printable(std::string("nul\0end", 7)), "nul?end");
+  EXPECT_EQ(text::printable("csi\xc2\x9b" "31m, nel\xc2\x85."), "csi?31m, nel?.");  // C1 controls in UTF-8
+  EXPECT_EQ(text::printable("caf\xc3\xa9 \xc2\xa0\xc2\xbf"), "caf\xc3\xa9 \xc2\xa0\xc2\xbf");  // letters, NBSP, inverted ?
+  EXPECT_EQ(text::printable("\x9b lone \xc2"), "\x9b lone \xc2");  // not UTF-8 controls: kept as bytes
+  EXPECT_EQ(text::quote("go \xc2\x9b" "2J"), "'go ?2J'");
+  const std::string long_text = std::string(59, 'x') + "\xc2\x9b" + "tail";
+  EXPECT_EQ(text::quote(long_text), "'" + std::string(59, 'x') + "...'");  // cut at 60 bytes, not inside a character
+  EXPECT_EQ(text::quote(std::string(58, 'x') + "\xe2\x82\xac" + "tail"), "'" + std::string(58, 'x') + "...'");
+  EXPECT_EQ(text::quote(std::string(61, '\x80')), "'" + std::string(57, '\x80') + "...'");  // never more than 3 back
+  EXPECT_EQ(text::quote(std::string(60, 'y')), "'" + std::string(60, 'y') + "'");
+}
+
 TEST(OptionRegistry, TypedValuesAndErrors) {
   OptionRegistry r;
   r.add(Option::spin("Size", 5, 1, 10));
