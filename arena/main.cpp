@@ -24,8 +24,9 @@ int main(int argc, char** argv) {
   CLI::App app{"arena: tournaments between mancala engines (UMI protocol)"};
   app.require_subcommand(1);
   // Named as started (installed, `mancala-arena`), as the bots' --version is.
-  app.set_version_flag("--version", mancala::text::program_name(argv[0], "arena") + " " MANCALA_VERSION);
-  const auto run = arena::cli::add_run(app, registry);
+  const std::string program = mancala::text::program_name(argv[0], "arena");
+  app.set_version_flag("--version", program + " " MANCALA_VERSION);
+  const auto run = arena::cli::add_run(app, registry, program);
   const auto ratings = arena::cli::add_ratings(app);
   const auto games = arena::cli::add_games(app);
   const auto bench = arena::cli::add_bench(app, registry);

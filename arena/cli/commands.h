@@ -3,6 +3,7 @@
 // run once parsing succeeded; handlers return the process exit code.
 #include <CLI/CLI.hpp>
 #include <functional>
+#include <string>
 
 #include "process/child_registry.h"
 
@@ -17,7 +18,8 @@ inline CLI::Option* one_value_each(CLI::Option* option) {
   return option->expected(1)->allow_extra_args(false)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
 }
 
-Handler add_run(CLI::App& app, process::ChildRegistry& registry);
+// program: the name the arena was started by, for the command a run suggests at its end.
+Handler add_run(CLI::App& app, process::ChildRegistry& registry, std::string program);
 Handler add_ratings(CLI::App& app);
 Handler add_games(CLI::App& app);
 Handler add_bench(CLI::App& app, process::ChildRegistry& registry);

@@ -131,7 +131,7 @@ config::TournamentConfig build(const RunFlags& f) {
 
 }  // namespace
 
-Handler add_run(CLI::App& app, process::ChildRegistry& registry) {
+Handler add_run(CLI::App& app, process::ChildRegistry& registry, std::string program) {
   auto f = std::make_shared<RunFlags>();
   auto* sub = app.add_subcommand("run", "Play a tournament (from a JSON config file; flags override it)");
   // (No existence check here: CLI11 would run it before reporting a mistyped flag, so
@@ -168,7 +168,7 @@ Handler add_run(CLI::App& app, process::ChildRegistry& registry) {
   mancala::text::add_whole_number(*sub, "--report-every", f->report_every, "Print the standings every N games", 0, 1'000'000'000);
   sub->add_flag("--no-progress", f->no_progress, "No live progress line");
 
-  return [f, &registry]() -> int {
+  return [f, &registry, program = std::move(program)]() -> int {
     config::TournamentConfig cfg;
     try {
       cfg = build(*f);
@@ -177,7 +177,7 @@ Handler add_run(CLI::App& app, process::ChildRegistry& registry) {
       return 2;
     }
     try {
-      tournament::RunEnv env{&registry, &std::cout, ::isatty(STDOUT_FILENO) == 1};
+      tournament::RunEnv env{&registry, &std::cout, ::isatty(STDOUT_FILENO) == 1, program};
       const auto summary = tournament::run(cfg, env);
       return summary.outcome == tournament::Outcome::Interrupted ? 130 : 0;
     } catch (const config::ConfigError& e) {

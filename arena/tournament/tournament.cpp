@@ -55,11 +55,11 @@ std::string shell_path(std::string word) {
 }
 
 // After an overnight run, "time_forfeit 3" asks "which games?": the command that lists them.
-std::string faults_hint(const output::Standings& s, const std::string& path) {
+std::string faults_hint(const output::Standings& s, const std::string& program, const std::string& path) {
   std::string flags;
   for (const auto& [reason, count] : s.terminations)
     if (const auto t = match::termination_from_name(reason); t && match::is_fault(*t)) flags += " --termination " + reason;
-  return flags.empty() ? "" : "The games lost by a fault: arena games " + shell_path(path) + flags + "\n";
+  return flags.empty() ? "" : "The games lost by a fault: " + shell_path(program) + " games " + shell_path(path) + flags + "\n";
 }
 
 Schedule make_schedule(const config::TournamentConfig& cfg, const std::vector<match::Opening>& openings) {
@@ -166,7 +166,7 @@ RunSummary run(const config::TournamentConfig& cfg, const RunEnv& env) {
             " games are recorded in " + path + ". Run the same command again to resume.\n";
   else if (summary.outcome == Outcome::SprtDecided)
     text += "\nSPRT decided after " + std::to_string(summary.games_recorded) + " games; stopped.\n";
-  console.print(text + faults_hint(s, path));
+  console.print(text + faults_hint(s, env.program, path));
   return summary;
 }
 

@@ -132,15 +132,17 @@ TEST(GamesCommand, KeepsTheFilesIdsAndRefusesAGameThatDoesNotReplay) {
 
 TEST(GamesCommand, TheHintForAPathThatLooksLikeAnOptionStillNamesTheFile) {
   TempDir d;
-  // A relative output folder named "-o": the hint must not hand the arena an option.
+  // A relative output folder named "-o": the hint must not hand the arena an option. The arena
+  // is started as installed, by the name mancala-arena, and the hint names it so.
+  std::filesystem::create_symlink(ARENA_EXE, d.path / "mancala-arena");
   const std::string in_d = "cd '" + d.path.string() + "' && ";
-  const auto r = run({"/bin/sh", "-c", in_d + ARENA_EXE " run --out=-o --results r.jsonl --no-progress --rounds 1 --engine 'name=crashy cmd=" FAULT_BOT
+  const auto r = run({"/bin/sh", "-c", in_d + "./mancala-arena run --out=-o --results r.jsonl --no-progress --rounds 1 --engine 'name=crashy cmd=" FAULT_BOT
                                        " arg=--fault arg=crash arg=--at arg=3' --engine 'name=random cmd=" RANDOM_BOT "'"},
                      d);
   ASSERT_EQ(r.code, 0) << r.err;
-  const std::string hint = "The games lost by a fault: arena games ./-o/r.jsonl --termination crash\n";
+  const std::string hint = "The games lost by a fault: mancala-arena games ./-o/r.jsonl --termination crash\n";
   ASSERT_NE(r.out.find(hint), std::string::npos) << r.out;
-  const auto listed = run({"/bin/sh", "-c", in_d + ARENA_EXE " games ./-o/r.jsonl --termination crash"}, d, "hint");
+  const auto listed = run({"/bin/sh", "-c", in_d + "PATH=.:$PATH mancala-arena games ./-o/r.jsonl --termination crash"}, d, "hint");
   EXPECT_EQ(listed.code, 0) << listed.err;
   EXPECT_NE(listed.out.find("2 of 2 games"), std::string::npos) << listed.out;
 }
