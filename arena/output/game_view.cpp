@@ -92,32 +92,17 @@ bool GameFilter::matches(const GameRecord& g) const {
 }
 
 std::string format_game_list(const std::vector<GameRecord>& games) {
-  // A column is as wide as its heading or its widest cell; number columns are right-aligned.
-  struct Column {
-    std::string heading;
-    bool right;
-    std::size_t width = 0;
-  };
-  std::vector<Column> columns = {{"Id", true},     {"Round", true},       {"South", false}, {"North", false}, {"Result", false},
-                                 {"Score", false}, {"Termination", false}, {"Moves", true},  {"Seconds", true}};
+  TextTable table({{"Id"}, {"Round"}, {"South", false}, {"North", false}, {"Result", false}, {"Score", false},
+                   {"Termination", false}, {"Moves"}, {"Seconds"}});
   std::vector<std::vector<std::string>> rows;
-  for (const auto& g : games)
+  for (const auto& g : games) {
     rows.push_back({std::to_string(g.id), std::to_string(g.round), shown(g.south), shown(g.north), match::result_text(g.winner),
                     score_text(g), match::termination_name(g.termination), std::to_string(g.moves.size()), fixed(g.duration_ms / 1000.0, 1)});
-  for (std::size_t c = 0; c < columns.size(); ++c) {
-    columns[c].width = display_width(columns[c].heading);
-    for (const auto& row : rows) columns[c].width = std::max(columns[c].width, display_width(row[c]));
+    table.fit(rows.back());
   }
-  auto line = [&](const std::vector<std::string>& cells) {
-    std::string out;
-    for (std::size_t c = 0; c < columns.size(); ++c) out += (c ? "  " : "") + pad(cells[c], columns[c].width, columns[c].right);
-    return out.erase(out.find_last_not_of(' ') + 1);
-  };
-  std::vector<std::string> headings;
-  for (const auto& c : columns) headings.push_back(c.heading);
-  std::string out = line(headings) + "\n";
+  std::string out = table.heading_line() + "\n";
   for (std::size_t i = 0; i < games.size(); ++i)
-    out += line(rows[i]) + (games[i].detail.empty() ? "" : "  {" + shown(games[i].detail) + "}") + "\n";
+    out += table.line(rows[i]) + (games[i].detail.empty() ? "" : "  {" + shown(games[i].detail) + "}") + "\n";
   return out;
 }
 
@@ -133,19 +118,14 @@ std::string format_game(const GameRecord& g, bool every_board) {
                     " (South) against " + engine_of(g, Side::North) + " (North)\n" + opening_text(g) + "\n" + result_line(g) + "\n\n";
   add_board(out, game);
 
-  std::size_t engine_w = 6, move_w = 4, score_w = 5, depth_w = 5, nodes_w = 5, ms_w = 5;
-  for (const auto& m : g.moves) {
-    engine_w = std::max(engine_w, display_width(engine_of(g, m.side == 's' ? Side::South : Side::North)));
-    move_w = std::max(move_w, display_width(m.move));
-    score_w = std::max(score_w, move_score(m).size());
-    depth_w = std::max(depth_w, m.depth ? std::to_string(*m.depth).size() : 1);
-    nodes_w = std::max(nodes_w, m.nodes ? std::to_string(*m.nodes).size() : 1);
-    ms_w = std::max(ms_w, fixed(m.ms, 1).size());
-  }
-  const std::string header = pad("Ply", 5) + "  " + pad("Side", 5, false) + "  " + pad("Engine", engine_w, false) + "  " +
-                             pad("Move", move_w, false) + "  " + pad("Score", score_w) + "  " + pad("Depth", depth_w) + "  " +
-                             pad("Nodes", nodes_w) + "  " + pad("ms", ms_w) + "\n";
-  out += "\n" + header;
+  // Each move's line, then (with every_board) the board after it; printed once the widths are known.
+  struct MoveLine {
+    std::vector<std::string> cells;
+    std::string notes;
+    std::string board_after;
+  };
+  TextTable table({{"Ply", true, 5}, {"Side", false, 5}, {"Engine", false}, {"Move", false}, {"Score"}, {"Depth"}, {"Nodes"}, {"ms", true, 5}});
+  std::vector<MoveLine> lines;
   std::string game_moves;
   for (std::size_t i = 0; i < g.moves.size(); ++i) {
     const auto& m = g.moves[i];
@@ -162,15 +142,19 @@ std::string format_game(const GameRecord& g, bool every_board) {
     game.play(*mv);
     game_moves += " " + m.move;
     const bool again = !game.over() && game.side_to_move() == mover;
-    out += pad(std::to_string(i + 1), 5) + "  " + pad(side_title(mover), 5, false) + "  " + pad(engine_of(g, mover), engine_w, false) + "  " +
-           pad(m.move, move_w, false) + "  " + pad(move_score(m), score_w) + "  " + pad(m.depth ? std::to_string(*m.depth) : "-", depth_w) +
-           "  " + pad(m.nodes ? std::to_string(*m.nodes) : "-", nodes_w) + "  " + pad(fixed(m.ms, 1), ms_w) +
-           (m.ponderhit ? "  (ponder hit)" : "") + (again ? "  (" + moves_again(game, *mv, mover) + ")" : "") + "\n";
-    if (every_board && i + 1 < g.moves.size()) {
-      out += "\n";
-      add_board(out, game);
-      out += "\n" + header;
-    }
+    MoveLine line{{std::to_string(i + 1), side_title(mover), engine_of(g, mover), m.move, move_score(m),
+                   m.depth ? std::to_string(*m.depth) : "-", m.nodes ? std::to_string(*m.nodes) : "-", fixed(m.ms, 1)},
+                  std::string(m.ponderhit ? "  (ponder hit)" : "") + (again ? "  (" + moves_again(game, *mv, mover) + ")" : ""),
+                  ""};
+    if (every_board && i + 1 < g.moves.size()) add_board(line.board_after, game);
+    table.fit(line.cells);
+    lines.push_back(std::move(line));
+  }
+  const std::string heading = table.heading_line() + "\n";
+  out += "\n" + heading;
+  for (const auto& line : lines) {
+    out += table.line(line.cells) + line.notes + "\n";
+    if (!line.board_after.empty()) out += "\n" + line.board_after + "\n" + heading;
   }
   if (game.notation() != g.final_position)
     cannot_replay(g, "its moves lead to '" + game.notation() + "', but the file records the final position '" + shown(g.final_position) + "'");
