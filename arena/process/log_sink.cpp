@@ -17,21 +17,38 @@ namespace {
 // Room for notes past the limit: enough for every event of a long run, bounded all the same.
 constexpr std::size_t kNoteReserve = std::size_t{1} << 20;
 
-// `text` with its control characters (and DEL) written as escapes; most lines have none.
+// `text` with its control characters written as escapes; most lines have none. They are the C0
+// controls but tab, DEL, and the C1 controls in UTF-8 (0xc2 0x80-0x9f: U+009B is CSI, which some
+// terminals obey like ESC [), both of whose bytes are escaped.
 std::string_view printable(std::string_view text, std::string& buffer) {
   // (A backslash too, so that an escape in the log always stands for a byte that was not text.)
-  const auto is_control = [](unsigned char c) { return (c < 0x20 && c != '\t') || c == 0x7f || c == '\\'; };
-  if (std::none_of(text.begin(), text.end(), [&](char c) { return is_control(static_cast<unsigned char>(c)); })) return text;
-  buffer.clear();
-  for (const char ch : text) {
-    const auto c = static_cast<unsigned char>(ch);
-    if (c == '\r') buffer += "\\r";
-    else if (c == '\\') buffer += "\\\\";
-    else if (is_control(c)) {
-      char hex[8];
-      std::snprintf(hex, sizeof hex, "\\x%02x", c);
-      buffer += hex;
-    } else buffer += ch;
+  const auto escaped_length = [&](std::size_t i) -> std::size_t {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if ((c < 0x20 && c != '\t') || c == 0x7f || c == '\\') return 1;
+    const bool c1 = c == 0xc2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) >= 0x80 &&
+                    static_cast<unsigned char>(text[i + 1]) <= 0x9f;
+    return c1 ? 2 : 0;
+  };
+  std::size_t first = 0;
+  while (first < text.size() && escaped_length(first) == 0) ++first;
+  if (first == text.size()) return text;
+  buffer.assign(text.substr(0, first));
+  for (std::size_t i = first; i < text.size();) {
+    const std::size_t n = escaped_length(i);
+    if (n == 0) {
+      buffer += text[i++];
+      continue;
+    }
+    for (std::size_t k = 0; k < n; ++k, ++i) {
+      const auto c = static_cast<unsigned char>(text[i]);
+      if (c == '\r') buffer += "\\r";
+      else if (c == '\\') buffer += "\\\\";
+      else {
+        char hex[8];
+        std::snprintf(hex, sizeof hex, "\\x%02x", c);
+        buffer += hex;
+      }
+    }
   }
   return buffer;
 }

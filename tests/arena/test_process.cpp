@@ -293,10 +293,13 @@ TEST(LogSink, ControlCharactersAreEscaped) {
     log.line('>', "isready\r");
     log.line('<', "info string \x1b[31mred\tand plain");
     log.line('<', "info string a\\x1b is text");
+    log.line('<', "info string csi \xc2\x9b" "2J, caf\xc3\xa9 \xc2\xa0kept");  // a C1 control in UTF-8; other letters
   }
   const std::string text = arena_test::read_file(path);
   EXPECT_NE(text.find(" > isready\\r\n"), std::string::npos) << text;
   EXPECT_NE(text.find(" < info string \\x1b[31mred\tand plain\n"), std::string::npos) << text;
   EXPECT_NE(text.find(" < info string a\\\\x1b is text\n"), std::string::npos) << text;  // a backslash is escaped too
+  EXPECT_NE(text.find(" < info string csi \\xc2\\x9b2J, caf\xc3\xa9 \xc2\xa0kept\n"), std::string::npos) << text;
   EXPECT_EQ(text.find('\x1b'), std::string::npos);
+  EXPECT_EQ(text.find("\xc2\x9b"), std::string::npos);
 }
