@@ -24,9 +24,10 @@ int main(int argc, char** argv) {
   CLI::App app{"arena: tournaments between mancala engines (UMI protocol)"};
   app.require_subcommand(1);
   // Named as started (installed, `mancala-arena`), as the bots' --version is.
-  const std::string program = mancala::text::program_name(argv[0], "arena");
-  app.set_version_flag("--version", program + " " MANCALA_VERSION);
-  const auto run = arena::cli::add_run(app, registry, program);
+  app.set_version_flag("--version", mancala::text::program_name(argv[0], "arena") + " " MANCALA_VERSION);
+  // The command a run suggests at its end starts the arena as this one was started: a path
+  // (build/arena/arena) works from the same folder, a bare name (mancala-arena) through PATH.
+  const auto run = arena::cli::add_run(app, registry, argc > 0 && argv[0] && *argv[0] ? argv[0] : "arena");
   const auto ratings = arena::cli::add_ratings(app);
   const auto games = arena::cli::add_games(app);
   const auto bench = arena::cli::add_bench(app, registry);

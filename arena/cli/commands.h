@@ -18,7 +18,7 @@ inline CLI::Option* one_value_each(CLI::Option* option) {
   return option->expected(1)->allow_extra_args(false)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
 }
 
-// program: the name the arena was started by, for the command a run suggests at its end.
+// program: the arena as it was started (argv[0]), for the command a run suggests at its end.
 Handler add_run(CLI::App& app, process::ChildRegistry& registry, std::string program);
 Handler add_ratings(CLI::App& app);
 Handler add_games(CLI::App& app);

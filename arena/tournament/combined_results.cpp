@@ -38,7 +38,8 @@ std::optional<std::string> header_fault(const json& tournament) {
     // The tables print names as they are: a name with control bytes (only an edited file can
     // hold one, a config refuses it) would reach the terminal's escape sequences.
     const auto name = e.at("name").get<std::string>();
-    if (name.empty() || mancala::text::printable(name) != name)
+    const bool c0 = std::any_of(name.begin(), name.end(), [](unsigned char c) { return c < 0x20 || c == 0x7f; });
+    if (name.empty() || c0)
       return "its 'tournament.engines[" + std::to_string(i) + "].name' is " + (name.empty() ? "empty" : "not printable: " + mancala::text::quote(name));
   }
   const auto variant = tournament.find("variant");
@@ -85,6 +86,14 @@ CheckedResults read_checked(const std::string& path) {
   const json& tournament = out.content.header.at("tournament");  // an object: read_results checks it
   if (const auto fault = header_fault(tournament)) throw ResultsError(quoted(path) + " has a damaged header: " + *fault);
   for (const auto& e : tournament.at("engines")) out.engines.push_back(e.at("name").get<std::string>());
+  // The one control a config let through until 2026-12-07: the file is not damaged, but the
+  // tables would send the name to a terminal that may obey it.
+  for (std::size_t i = 0; i < out.engines.size(); ++i)
+    if (mancala::text::printable(out.engines[i]) != out.engines[i])
+      throw ResultsError(quoted(path) + " names an engine with a C1 control character (U+0080-U+009F), which a terminal may obey: "
+                         "'tournament.engines[" + std::to_string(i) + "].name' is " + mancala::text::quote(out.engines[i]) +
+                         ". Arenas before 2026-12-07 accepted such a name, this one refuses it; to read the file, rename the "
+                         "engine in its header and games");
   out.variant = variant_of(tournament);
   const auto openings = openings_of(out.content.header);
   if (!openings) throw ResultsError(quoted(path) + " has a damaged header: its 'openings' is not a list of openings");

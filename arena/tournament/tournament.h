@@ -29,7 +29,7 @@ struct RunEnv {
   process::ChildRegistry* registry = nullptr;
   std::ostream* out = nullptr;
   bool terminal = false;             // stdout is a TTY: live progress line instead of per-game lines
-  std::string program = "arena";     // as started (installed: mancala-arena), in the command suggested at the end
+  std::string program = "arena";     // as started (argv[0]), in the command suggested at the end
 };
 
 // Throws config::ConfigError (bad config, engine fails its first start, foreign results file)

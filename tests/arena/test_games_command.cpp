@@ -57,13 +57,16 @@ TEST(GamesCommand, ListsFiltersAndShowsTheGamesOfAResultsFile) {
   EXPECT_EQ(listed_ids(listed.out), crashes) << listed.out;
   EXPECT_EQ(count_of(listed.out, "{"), 4u) << "each fault with its detail: " << listed.out;
   // The run ends with the command that lists its faults' games, ready to paste into a shell.
-  const std::string hint = "The games lost by a fault: arena games ";
+  // It starts the arena as the run was started: here by the path the test gave.
+  const std::string hint = "The games lost by a fault: ";
   const auto at = r.out.find(hint);
   ASSERT_NE(at, std::string::npos) << r.out;
   const std::string pasted = r.out.substr(at + hint.size(), r.out.find('\n', at) - at - hint.size());
-  EXPECT_EQ(pasted, "'" + d / "crash'\\''s r.jsonl' --termination crash");
+  const std::string arguments = " games '" + d / "crash'\\''s r.jsonl' --termination crash";
+  EXPECT_EQ(pasted.rfind(arguments), pasted.size() - arguments.size()) << pasted;
+  EXPECT_NE(pasted.find(std::filesystem::path(ARENA_EXE).filename().string()), std::string::npos) << pasted;
   EXPECT_EQ(at + hint.size() + pasted.size() + 1, r.out.size()) << "the run's last line: " << r.out;
-  const auto through_shell = run({"/bin/sh", "-c", std::string(ARENA_EXE) + " games " + pasted}, d, "hint");
+  const auto through_shell = run({"/bin/sh", "-c", pasted}, d, "hint");
   EXPECT_EQ(through_shell.out, listed.out);
   listed = run({ARENA_EXE, "games", file, "--engine", "crashy", "--result", "loss"}, d, "lost");
   EXPECT_EQ(listed_ids(listed.out), crashy_lost) << listed.out;
@@ -133,16 +136,16 @@ TEST(GamesCommand, KeepsTheFilesIdsAndRefusesAGameThatDoesNotReplay) {
 TEST(GamesCommand, TheHintForAPathThatLooksLikeAnOptionStillNamesTheFile) {
   TempDir d;
   // A relative output folder named "-o": the hint must not hand the arena an option. The arena
-  // is started as installed, by the name mancala-arena, and the hint names it so.
-  std::filesystem::create_symlink(ARENA_EXE, d.path / "mancala-arena");
+  // is started by a path with a blank in it, and the hint starts it the same way.
+  std::filesystem::create_symlink(ARENA_EXE, d.path / "my arena");
   const std::string in_d = "cd '" + d.path.string() + "' && ";
-  const auto r = run({"/bin/sh", "-c", in_d + "./mancala-arena run --out=-o --results r.jsonl --no-progress --rounds 1 --engine 'name=crashy cmd=" FAULT_BOT
+  const auto r = run({"/bin/sh", "-c", in_d + "'./my arena' run --out=-o --results r.jsonl --no-progress --rounds 1 --engine 'name=crashy cmd=" FAULT_BOT
                                        " arg=--fault arg=crash arg=--at arg=3' --engine 'name=random cmd=" RANDOM_BOT "'"},
                      d);
   ASSERT_EQ(r.code, 0) << r.err;
-  const std::string hint = "The games lost by a fault: mancala-arena games ./-o/r.jsonl --termination crash\n";
-  ASSERT_NE(r.out.find(hint), std::string::npos) << r.out;
-  const auto listed = run({"/bin/sh", "-c", in_d + "PATH=.:$PATH mancala-arena games ./-o/r.jsonl --termination crash"}, d, "hint");
+  const std::string command = "'./my arena' games ./-o/r.jsonl --termination crash";
+  ASSERT_NE(r.out.find("The games lost by a fault: " + command + "\n"), std::string::npos) << r.out;
+  const auto listed = run({"/bin/sh", "-c", in_d + command}, d, "hint");
   EXPECT_EQ(listed.code, 0) << listed.err;
   EXPECT_NE(listed.out.find("2 of 2 games"), std::string::npos) << listed.out;
 }

@@ -347,12 +347,15 @@ TEST(Integration, AHeaderOfTheWrongShapeIsRefusedInPlainWords) {
     EXPECT_EQ(r.err, "arena " + std::string(command) + ": '" + (d / "r.jsonl") +
                          "' has a damaged header: its 'tournament.engines[1].name' is not printable: 'red?[31m'\n");
   }
-  header["tournament"] = {{"engines", {{{"name", "a"}}, {{"name", "red\u009b31m"}}}}};  // the same as a C1 control
+  // A C1 control, which a config accepted until 2026-12-07: refused too, but not as damage.
+  header["tournament"] = {{"engines", {{{"name", "a"}}, {{"name", "red\u009b31m"}}}}};
   write_header(header);
   r = run({ARENA_EXE, "games", d / "r.jsonl"}, d, "name-c1");
   EXPECT_EQ(r.code, 2);
   EXPECT_EQ(r.err, "arena games: '" + (d / "r.jsonl") +
-                       "' has a damaged header: its 'tournament.engines[1].name' is not printable: 'red?31m'\n");
+                       "' names an engine with a C1 control character (U+0080-U+009F), which a terminal may obey: "
+                       "'tournament.engines[1].name' is 'red?31m'. Arenas before 2026-12-07 accepted such a name, this one "
+                       "refuses it; to read the file, rename the engine in its header and games\n");
 }
 
 // A header's openings were played as they were: a mangala position in a kalah(6,4) file gave
