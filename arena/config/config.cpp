@@ -74,7 +74,8 @@ void validate(const TournamentConfig& c) {
     const auto& e = c.engines[i];
     const std::string at = "engines[" + std::to_string(i) + "]";
     if (e.name.empty() || !printable(e.name) || e.name.size() > 64)
-      throw ConfigError(at + ".name: must be 1 to 64 printable characters");
+      throw ConfigError(at + ".name: must be 1 to 64 bytes of printable text (no control characters, U+0080-U+009F "
+                        "included), got \"" + e.name + "\"");  // (ConfigError shows each control as '?')
     if (!valid_utf8(e.name)) throw ConfigError(at + ".name: is not UTF-8 text (results files store names as UTF-8)");
     if (!names.insert(e.name).second) throw ConfigError(at + ".name: '" + e.name + "' is used by two engines");
     if (e.command.empty()) throw ConfigError(at + ".command: must not be empty");
