@@ -1,6 +1,6 @@
 #pragma once
-// Text columns for the tables people read. Widths count characters, not bytes, so that names
-// with accents (UTF-8) line up too.
+// Text columns for the tables people read. Widths are terminal columns, not bytes, so that names
+// with accents (UTF-8) or in CJK scripts line up too.
 #include <algorithm>
 #include <string>
 #include <utility>
@@ -8,10 +8,10 @@
 
 namespace arena::output {
 
-inline std::size_t display_width(const std::string& s) {
-  return static_cast<std::size_t>(
-      std::count_if(s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
-}
+// The columns a terminal gives `s` (UTF-8): two for an East Asian wide or fullwidth character or
+// an emoji, none for a combining mark or a zero-width character, one for any other character and
+// for each byte that is not UTF-8. The ranges are the common blocks, not all of Unicode's tables.
+std::size_t display_width(const std::string& s);
 
 // `s` padded with spaces to `w` characters: on the left (right-aligned) or on the right.
 inline std::string pad(const std::string& s, std::size_t w, bool right = true) {
