@@ -86,14 +86,6 @@ CheckedResults read_checked(const std::string& path) {
   const json& tournament = out.content.header.at("tournament");  // an object: read_results checks it
   if (const auto fault = header_fault(tournament)) throw ResultsError(quoted(path) + " has a damaged header: " + *fault);
   for (const auto& e : tournament.at("engines")) out.engines.push_back(e.at("name").get<std::string>());
-  // The one control a config let through until 2026-12-07: the file is not damaged, but the
-  // tables would send the name to a terminal that may obey it.
-  for (std::size_t i = 0; i < out.engines.size(); ++i)
-    if (mancala::text::printable(out.engines[i]) != out.engines[i])
-      throw ResultsError(quoted(path) + " names an engine with a C1 control character (U+0080-U+009F), which a terminal may obey: "
-                         "'tournament.engines[" + std::to_string(i) + "].name' is " + mancala::text::quote(out.engines[i]) +
-                         ". Arenas before 2026-12-07 accepted such a name, this one refuses it; to read the file, rename the "
-                         "engine in its header and games");
   out.variant = variant_of(tournament);
   const auto openings = openings_of(out.content.header);
   if (!openings) throw ResultsError(quoted(path) + " has a damaged header: its 'openings' is not a list of openings");
@@ -103,6 +95,20 @@ CheckedResults read_checked(const std::string& path) {
     if (const auto other = played_otherwise(g, out.variant, *openings))
       throw ResultsError(quoted(path) + " holds game " + std::to_string(g.id) + " as " + other->held + ", but its header gives " +
                          other->expected + "; the file is damaged or mixed from several runs");
+  // A game of an engine the header does not name would be left out of the tables unseen.
+  for (const auto& g : out.content.games)
+    for (const auto* name : {&g.south, &g.north})
+      if (std::find(out.engines.begin(), out.engines.end(), *name) == out.engines.end())
+        throw ResultsError(quoted(path) + " holds game " + std::to_string(g.id) + " of " + mancala::text::quote(*name) +
+                           ", an engine its header does not name; the file is damaged or mixed from several runs");
+  // Last, once the file is known to be whole: the one control a config accepted until this
+  // arena. The file is not damaged, but the tables would send the name to a terminal that may obey it.
+  for (std::size_t i = 0; i < out.engines.size(); ++i)
+    if (mancala::text::printable(out.engines[i]) != out.engines[i])
+      throw ResultsError(quoted(path) + " names an engine with a C1 control character (U+0080-U+009F), which a terminal may obey: "
+                         "'tournament.engines[" + std::to_string(i) + "].name' is " + mancala::text::quote(out.engines[i]) +
+                         ". Earlier arenas accepted such a name, this one refuses it; to read the file, rename the "
+                         "engine in its header and games");
   return out;
 }
 

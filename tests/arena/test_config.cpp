@@ -371,7 +371,7 @@ TEST(Config, LimitsNamesAndPathsAreCheckedWhateverTheSource) {
   EXPECT_EQ(flags_error("name=J\xfcrgen cmd=x"), "engines[0].name: is not UTF-8 text (results files store names as UTF-8)");
   EXPECT_EQ(flags_error("name=J\xc3\xbcrgen cmd=x"), "");
   const std::string not_printable = "engines[0].name: must be 1 to 64 bytes of printable text (no control characters, U+0080-U+009F included), got ";
-  EXPECT_EQ(flags_error("name=J\xc2\x85rgen cmd=x"), not_printable + "\"J?rgen\"");  // a C1 control (NEL), as a config before 2026-12-07 took it
+  EXPECT_EQ(flags_error("name=J\xc2\x85rgen cmd=x"), not_printable + "\"J?rgen\"");  // a C1 control (NEL), which earlier arenas took
   EXPECT_EQ(flags_error("name=" + std::string(65, 'x') + " cmd=x"), not_printable + "\"" + std::string(65, 'x') + "\"");
   EXPECT_EQ(flags_error("name=a cmd=x depth=9223372036854775807"), "engines[0].time_control: depth is limited to 1000");
   EXPECT_EQ(flags_error("name=a cmd=x movetime=604800001"), "engines[0].time_control: times are limited to a week (604800 s)");

@@ -347,15 +347,23 @@ TEST(Integration, AHeaderOfTheWrongShapeIsRefusedInPlainWords) {
     EXPECT_EQ(r.err, "arena " + std::string(command) + ": '" + (d / "r.jsonl") +
                          "' has a damaged header: its 'tournament.engines[1].name' is not printable: 'red?[31m'\n");
   }
-  // A C1 control, which a config accepted until 2026-12-07: refused too, but not as damage.
+  // A C1 control, which earlier arenas accepted in a config: refused too, but not as damage.
   header["tournament"] = {{"engines", {{{"name", "a"}}, {{"name", "red\u009b31m"}}}}};
-  write_header(header);
+  auto game = nlohmann::json::parse(lines[1]);
+  game[game["south"] == "b" ? "south" : "north"] = "red\u009b31m";
+  auto write_c1_file = [&] { std::ofstream(d / "r.jsonl", std::ios::binary | std::ios::trunc) << header.dump() << "\n" << game.dump() << "\n"; };
+  write_c1_file();
   r = run({ARENA_EXE, "games", d / "r.jsonl"}, d, "name-c1");
   EXPECT_EQ(r.code, 2);
   EXPECT_EQ(r.err, "arena games: '" + (d / "r.jsonl") +
                        "' names an engine with a C1 control character (U+0080-U+009F), which a terminal may obey: "
-                       "'tournament.engines[1].name' is 'red?31m'. Arenas before 2026-12-07 accepted such a name, this one "
+                       "'tournament.engines[1].name' is 'red?31m'. Earlier arenas accepted such a name, this one "
                        "refuses it; to read the file, rename the engine in its header and games\n");
+  // Damage elsewhere is named first: renaming the engine would not make the file readable.
+  header["openings"] = "x";
+  write_c1_file();
+  r = run({ARENA_EXE, "ratings", d / "r.jsonl"}, d, "name-c1-damaged");
+  EXPECT_EQ(r.err, "arena ratings: '" + (d / "r.jsonl") + "' has a damaged header: its 'openings' is not a list of openings\n");
 }
 
 // A header's openings were played as they were: a mangala position in a kalah(6,4) file gave
@@ -422,6 +430,16 @@ TEST(Integration, GamesOfAnotherVariantOrOpeningAreRefusedAsMixed) {
     EXPECT_EQ(ratings.code, 2);
     EXPECT_NE(ratings.err.find("'" + (d / "r.jsonl") + "' " + message.substr(0, 30)), std::string::npos) << ratings.err;
     EXPECT_NE(ratings.err.find("; the file is damaged or mixed from several runs"), std::string::npos) << ratings.err;
+  }
+  // A game of an engine the header does not name: left out of the tables unseen, once.
+  auto stranger = game0;
+  stranger["south"] = "c";
+  std::ofstream(d / "r.jsonl", std::ios::binary | std::ios::trunc) << one[0] + "\n" + stranger.dump() + "\n";
+  for (const char* command : {"ratings", "games"}) {
+    const auto refused = run({ARENA_EXE, command, d / "r.jsonl"}, d, std::string("stranger-") + command);
+    EXPECT_EQ(refused.code, 2);
+    EXPECT_EQ(refused.err, "arena " + std::string(command) + ": '" + (d / "r.jsonl") +
+                               "' holds game 0 of 'c', an engine its header does not name; the file is damaged or mixed from several runs\n");
   }
   // A game under another round: the message names the round on both sides.
   auto rounded = game0;
