@@ -95,12 +95,17 @@ CheckedResults read_checked(const std::string& path) {
     if (const auto other = played_otherwise(g, out.variant, *openings))
       throw ResultsError(quoted(path) + " holds game " + std::to_string(g.id) + " as " + other->held + ", but its header gives " +
                          other->expected + "; the file is damaged or mixed from several runs");
-  // A game of an engine the header does not name would be left out of the tables unseen.
-  for (const auto& g : out.content.games)
+  // A game of an engine the header does not name, or of one engine against itself, would be
+  // left out of the tables unseen.
+  for (const auto& g : out.content.games) {
+    if (g.south == g.north)
+      throw ResultsError(quoted(path) + " holds game " + std::to_string(g.id) + " of " + mancala::text::quote(g.south) +
+                         " against itself; the file is damaged");
     for (const auto* name : {&g.south, &g.north})
       if (std::find(out.engines.begin(), out.engines.end(), *name) == out.engines.end())
         throw ResultsError(quoted(path) + " holds game " + std::to_string(g.id) + " of " + mancala::text::quote(*name) +
                            ", an engine its header does not name; the file is damaged or mixed from several runs");
+  }
   // Last, once the file is known to be whole: the one control a config accepted until this
   // arena. The file is not damaged, but the tables would send the name to a terminal that may obey it.
   for (std::size_t i = 0; i < out.engines.size(); ++i)

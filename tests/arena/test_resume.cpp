@@ -441,6 +441,13 @@ TEST(Integration, GamesOfAnotherVariantOrOpeningAreRefusedAsMixed) {
     EXPECT_EQ(refused.err, "arena " + std::string(command) + ": '" + (d / "r.jsonl") +
                                "' holds game 0 of 'c', an engine its header does not name; the file is damaged or mixed from several runs\n");
   }
+  auto itself = game0;
+  itself["south"] = itself["north"];
+  std::ofstream(d / "r.jsonl", std::ios::binary | std::ios::trunc) << one[0] + "\n" + itself.dump() + "\n";
+  const auto refused = run({ARENA_EXE, "ratings", d / "r.jsonl"}, d, "itself");
+  EXPECT_EQ(refused.code, 2);
+  EXPECT_EQ(refused.err, "arena ratings: '" + (d / "r.jsonl") + "' holds game 0 of '" + itself["north"].get<std::string>() +
+                             "' against itself; the file is damaged\n");
   // A game under another round: the message names the round on both sides.
   auto rounded = game0;
   rounded["round"] = 1;
