@@ -333,7 +333,9 @@ TEST(Check, InfoStringsAndACheckOptionPass) {
 // second bestmove, was reported as two "ponder" items.
 TEST(Check, FloodsAndDoubleAnswersGetOneRightVerdictEach) {
   TempDir d;
-  auto r = run({ARENA_EXE, "check", FAULT_BOT, "--fault", "flood"}, d, "flood");  // (10 MB a search: the default time)
+  // (10 MB a search. The isready answer comes after the flood: reading it took 109 ms in a plain
+  // build, and more than the default 2000 ms under ThreadSanitizer on a slow machine.)
+  auto r = run({ARENA_EXE, "check", "--ready-ms", arena_test::sanitized() ? "20000" : "2000", FAULT_BOT, "--fault", "flood"}, d, "flood");
   EXPECT_NE(r.out.find("[PASS] isready during search: "), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("[PASS] go infinite + stop: "), std::string::npos) << r.out;
   const std::string engine =

@@ -27,7 +27,7 @@ struct Scenario {
 
 void PrintTo(const Scenario& s, std::ostream* os) { *os << s.name; }
 
-bool sanitized() { return std::getenv("MANCALA_SANITIZED") != nullptr; }
+using arena_test::sanitized;
 
 // A clock for a faulty engine whose fault takes time to deliver (64-70 KiB of bytes to make or to
 // read): room to be caught for its fault rather than on time.

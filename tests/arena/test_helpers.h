@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
@@ -38,6 +39,9 @@ struct TempDir {
   ~TempDir() { fs::remove_all(path); }
   std::string operator/(const std::string& name) const { return (path / name).string(); }
 };
+
+// A sanitized build (scripts/sanitized-ctest.sh) runs several times slower: timed tests give it room.
+inline bool sanitized() { return std::getenv("MANCALA_SANITIZED") != nullptr; }
 
 inline std::string read_file(const std::string& path) {
   std::ifstream in(path);
